@@ -1,0 +1,166 @@
+import type { Db } from "~/db/client.server";
+import type { User } from "~/generated/prisma/client";
+import { checkCaptcha } from "./captcha.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { isExpired, newKey } from "./tokens.server";
+
+/**
+ * Account flows (spec §2, §4, §5, §8) as plain functions over the database.
+ * Failures are returned as translation keys of locales/{en,de}/common.json.
+ */
+export type Failure<K extends string = string> = { ok: false; error: K; field?: string };
+export type Result<T> = { ok: true; value: T } | Failure;
+
+const fail = (error: string, field?: string): Failure => ({ ok: false, error, field });
+const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+
+export const ROLE_ADMIN = "Admin";
+export const ROLE_USER = "User";
+
+export type SignUpInput = {
+  email: string;
+  username: string;
+  password: string;
+  registrationCode: string;
+  captchaId: string;
+  captchaAnswer: string;
+  locale: string;
+};
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function signUp(db: Db, input: SignUpInput): Promise<Result<{ user: User; confirmationKey: string }>> {
+  if (!(await checkCaptcha(db, input.captchaId, input.captchaAnswer))) return fail("auth.captchaWrong", "captcha");
+  const email = normalizeEmail(input.email);
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) return fail("auth.emailTaken", "email");
+  const passwordHash = await hashPassword(input.password);
+  const confirmationKey = newKey();
+  try {
+    const user = await db.$transaction(async (tx) => {
+      const code = await tx.registerCode.updateMany({
+        where: { code: input.registrationCode.trim(), used: false },
+        data: { used: true },
+      });
+      if (code.count !== 1) throw new FlowError("auth.registrationCodeInvalid", "registrationCode");
+      const role = await tx.role.upsert({ where: { name: ROLE_USER }, create: { name: ROLE_USER }, update: {} });
+      return tx.user.create({
+        data: {
+          email,
+          username: input.username.trim(),
+          password: passwordHash,
+          roleId: role.id,
+          confirmationKey,
+          registrationCode: input.registrationCode.trim(),
+          locale: input.locale,
+        },
+      });
+    });
+    return ok({ user, confirmationKey });
+  } catch (error) {
+    if (error instanceof FlowError) return fail(error.key, error.field);
+    if (isUniqueViolation(error)) return fail("auth.emailTaken", "email");
+    throw error;
+  }
+}
+
+export async function confirmEmail(db: Db, key: string): Promise<Result<User>> {
+  if (!key) return fail("auth.confirmationInvalid");
+  const user = await db.user.findUnique({ where: { confirmationKey: key } });
+  if (!user || user.confirmed) return fail("auth.confirmationInvalid");
+  return ok(await db.user.update({ where: { id: user.id }, data: { confirmed: true, confirmationKey: null } }));
+}
+
+export async function verifySignIn(db: Db, emailInput: string, password: string): Promise<Result<User>> {
+  const user = await db.user.findUnique({ where: { email: normalizeEmail(emailInput) } });
+  if (!user || !(await verifyPassword(user.password, password))) return fail("auth.credentialsIncorrect");
+  if (!user.confirmed) return fail("auth.confirmFirst");
+  return ok(await db.user.update({ where: { id: user.id }, data: { lastLogin: new Date() } }));
+}
+
+/** Google sign-in: links an existing account with the same e-mail; never creates one (sign-up needs a code). */
+export async function signInWithGoogle(db: Db, googleId: string, emailInput: string): Promise<Result<User>> {
+  const byGoogle = await db.user.findUnique({ where: { googleId } });
+  const user = byGoogle ?? (await db.user.findUnique({ where: { email: normalizeEmail(emailInput) } }));
+  if (!user) return fail("auth.noAccount");
+  return ok(
+    await db.user.update({ where: { id: user.id }, data: { googleId, confirmed: true, lastLogin: new Date() } }),
+  );
+}
+
+export async function requestPasswordReset(db: Db, emailInput: string): Promise<Result<{ user: User; key: string }>> {
+  const user = await db.user.findUnique({ where: { email: normalizeEmail(emailInput) } });
+  if (!user) return fail("auth.noAccount", "email");
+  const key = newKey();
+  await db.resetPasswordCode.create({ data: { userId: user.id, confirmationKey: key } });
+  return ok({ user, key });
+}
+
+/** Whether an e-mailed reset code can still be used: unknown or used → invalid; older than an hour → expired. */
+export async function checkResetCode(db: Db, key: string, now = new Date()): Promise<Result<{ userId: number }>> {
+  const code = await db.resetPasswordCode.findUnique({ where: { confirmationKey: key } });
+  if (!code || code.used) return fail("reset.codeInvalid");
+  if (isExpired(code.created, now)) return fail("reset.codeExpired");
+  return ok({ userId: code.userId });
+}
+
+export async function resetPassword(db: Db, key: string, password: string, now = new Date()): Promise<Result<User>> {
+  const code = await checkResetCode(db, key, now);
+  if (!code.ok) return code;
+  const passwordHash = await hashPassword(password);
+  const [, user] = await db.$transaction([
+    db.resetPasswordCode.updateMany({ where: { userId: code.value.userId, used: false }, data: { used: true } }),
+    db.user.update({ where: { id: code.value.userId }, data: { password: passwordHash, confirmed: true } }),
+  ]);
+  return ok(user);
+}
+
+export async function changeName(db: Db, userId: number, username: string): Promise<User> {
+  return db.user.update({ where: { id: userId }, data: { username: username.trim() } });
+}
+
+export async function changePassword(db: Db, userId: number, current: string, next: string): Promise<Result<User>> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  if (user.password && !(await verifyPassword(user.password, current))) {
+    return fail("auth.passwordIncorrect", "currentPassword");
+  }
+  return ok(await db.user.update({ where: { id: userId }, data: { password: await hashPassword(next) } }));
+}
+
+export async function requestAccountDeletion(db: Db, userId: number, now = new Date()): Promise<Result<{ key: string }>> {
+  const pending = await db.accountDeletionCode.findFirst({ where: { userId, used: false }, orderBy: { created: "desc" } });
+  if (pending && !isExpired(pending.created, now)) return fail("deletion.alreadyRequested");
+  const key = newKey();
+  await db.accountDeletionCode.create({ data: { userId, confirmationKey: key } });
+  return ok({ key });
+}
+
+export async function checkDeletionCode(db: Db, key: string, now = new Date()): Promise<Result<{ userId: number }>> {
+  const code = await db.accountDeletionCode.findUnique({ where: { confirmationKey: key } });
+  if (!code || code.used) return fail("deletion.codeInvalid");
+  if (isExpired(code.created, now)) return fail("deletion.codeExpired");
+  return ok({ userId: code.userId });
+}
+
+/** Deletes the account of the code; its events, tournaments, games and sheets go with it (cascade). */
+export async function confirmAccountDeletion(db: Db, key: string, now = new Date()): Promise<Result<{ userId: number }>> {
+  const code = await checkDeletionCode(db, key, now);
+  if (!code.ok) return code;
+  const deleted = await db.user.deleteMany({ where: { id: code.value.userId } });
+  if (deleted.count !== 1) return fail("deletion.failed");
+  return code;
+}
+
+class FlowError extends Error {
+  constructor(
+    readonly key: string,
+    readonly field?: string,
+  ) {
+    super(key);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}

@@ -1,0 +1,99 @@
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { loader as rootLoader } from "~/root";
+import { languageFromPath, localizePath, switchLanguage } from "~/lib/locale";
+
+/** The language of the current page, read from its URL. */
+export function useLanguage() {
+  return languageFromPath(useLocation().pathname);
+}
+
+/** Builds links into the current language ("/about" → "/de/about" on German pages). */
+export function useLocalePath() {
+  const language = languageFromPath(useLocation().pathname);
+  return (path: string) => localizePath(path, language);
+}
+
+function Header() {
+  const { t } = useTranslation();
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  const to = useLocalePath();
+  const language = languageFromPath(location.pathname);
+  const other = language === "en" ? "de" : "en";
+  const user = data?.user;
+  return (
+    <header className="site-header">
+      <Link to={to("/")} className="brand">
+        Kiebitz <span className="badge">{t(data?.badge === "beta" ? "header.beta" : "header.test")}</span>
+      </Link>
+      <nav aria-label={t("header.navigation")}>
+        {user ? (
+          <>
+            <NavLink to={to("/webapp/dashboard")}>{t("header.tournaments")}</NavLink>
+            {user.admin ? <NavLink to={to("/webapp/adminPage")}>{t("header.admin")}</NavLink> : null}
+            <NavLink to={to("/webapp/account")}>{t("header.account")}</NavLink>
+            <Form method="post" action={to("/signOut")} className="inline">
+              <button type="submit" className="link-button">
+                {t("header.signOut")}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <NavLink to={to("/about")}>{t("header.about")}</NavLink>
+            <NavLink to={to("/contact")}>{t("header.contact")}</NavLink>
+            <Link className="button" to={to("/signIn")}>
+              {t("header.signIn")}
+            </Link>
+          </>
+        )}
+        <Link to={switchLanguage(location.pathname, location.search, other)} hrefLang={other} lang={other} reloadDocument>
+          {t(`language.${other}`)}
+        </Link>
+      </nav>
+    </header>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <footer className="site-footer">
+      <Link to={to("/about")}>{t("footer.about")}</Link>
+      <Link to={to("/contact")}>{t("footer.contact")}</Link>
+      <Link to={to("/company")}>{t("footer.company")}</Link>
+      <Link to={to("/privacy")}>{t("footer.privacy")}</Link>
+      <Link to={to("/eula")}>{t("footer.terms")}</Link>
+      <Link to={to("/docs/app")}>{t("footer.scanApp")}</Link>
+      <Link to={to("/docs/overview")}>{t("footer.docs")}</Link>
+    </footer>
+  );
+}
+
+function Notice() {
+  const { t } = useTranslation();
+  const notice = useRouteLoaderData<typeof rootLoader>("root")?.notice;
+  if (!notice) return null;
+  return (
+    <div className="notice" role="status">
+      {t(notice)}
+    </div>
+  );
+}
+
+/** Header, the page (in the layout's frame) and footer, shared by all layouts. */
+export function Shell({ children, layout = "default" }: { children: ReactNode; layout?: string }) {
+  return (
+    <div className={`layout layout-${layout}`}>
+      <Header />
+      <main>
+        <Notice />
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

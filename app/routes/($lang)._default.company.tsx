@@ -1,0 +1,5 @@
+import { TextPage } from "~/components/TextPage";
+
+export default function CompanyPage() {
+  return <TextPage name="company" />;
+}

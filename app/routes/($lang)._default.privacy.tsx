@@ -1,0 +1,5 @@
+import { TextPage } from "~/components/TextPage";
+
+export default function PrivacyPage() {
+  return <TextPage name="privacy" />;
+}

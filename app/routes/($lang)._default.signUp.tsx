@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { signUp } from "~/auth/accounts.server";
+import { createCaptcha } from "~/auth/captcha.server";
+import { sendAccountMail } from "~/auth/mails.server";
+import { Field, FieldError, FormError } from "~/components/Field";
+import { useLocalePath } from "~/components/Shell";
+import { useZodForm } from "~/components/useZodForm";
+import { db } from "~/db/client.server";
+import { signUpSchema } from "~/forms/account";
+import { replyWithFailure } from "~/forms/reply.server";
+import { requestLanguage } from "~/i18n.server";
+import { localizePath } from "~/lib/locale";
+import { redirectWithNotice } from "~/lib/notice.server";
+
+const HIDDEN = ["password", "passwordConfirmation", "captcha", "captchaId"];
+
+export async function loader() {
+  return json({ captcha: await createCaptcha(db()) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const language = requestLanguage(request);
+  const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: HIDDEN }), captcha: await createCaptcha(db()) });
+  }
+  const { captcha, ...input } = submission.value;
+  const result = await signUp(db(), { ...input, captchaAnswer: captcha, locale: language });
+  if (!result.ok) {
+    return json({ result: replyWithFailure(submission, result, HIDDEN), captcha: await createCaptcha(db()) });
+  }
+  await sendAccountMail("confirm", result.value.user, result.value.confirmationKey);
+  return redirectWithNotice(request, localizePath("/signIn", language), "notice.confirmationSent");
+}
+
+export default function SignUp() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const captcha = actionData?.captcha ?? loaderData.captcha;
+  const [form, fields] = useZodForm("sign-up", signUpSchema, actionData?.result);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="form-page">
+      <h1>{t("signUp.title")}</h1>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormError errors={form.errors} />
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" />
+        <Field meta={fields.username} label={t("fields.username")} autoComplete="nickname" />
+        <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" />
+        <Field
+          meta={fields.passwordConfirmation}
+          label={t("fields.passwordConfirmation")}
+          type="password"
+          autoComplete="new-password"
+        />
+        <p className="hint">{t("signUp.passwordRules")}</p>
+        <Field meta={fields.registrationCode} label={t("fields.registrationCode")} />
+        <div className="field">
+          <label htmlFor={fields.captcha.id}>{t("fields.captcha")}</label>
+          <div className="captcha" role="img" aria-label={t("signUp.captchaImage")} dangerouslySetInnerHTML={{ __html: captcha.svg }} />
+          <input type="hidden" name={fields.captchaId.name} value={captcha.id} key={captcha.id} />
+          <input {...getInputProps(fields.captcha, { type: "text" })} key={captcha.id} autoComplete="off" />
+          <FieldError id={fields.captcha.errorId} errors={fields.captcha.errors} />
+        </div>
+        <div className="field checkbox">
+          <input {...getInputProps(fields.eula, { type: "checkbox" })} key={fields.eula.key} />
+          <label htmlFor={fields.eula.id}>
+            {t("signUp.eulaAgree")} <Link to={to("/eula")}>{t("footer.terms")}</Link>
+          </label>
+          <FieldError id={fields.eula.errorId} errors={fields.eula.errors} />
+        </div>
+        <button type="submit" className="primary" disabled={busy}>
+          {t("signUp.submit")}
+        </button>
+      </Form>
+      <p>
+        {t("signUp.haveAccount")} <Link to={to("/signIn")}>{t("signIn.title")}</Link>
+      </p>
+    </section>
+  );
+}

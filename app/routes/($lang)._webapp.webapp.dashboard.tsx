@@ -1,0 +1,47 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { formatDate } from "~/lib/dates";
+import { useLanguage } from "~/components/Shell";
+
+/** 'Your Events': the signed-in organiser's events, newest change first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const events = await db().event.findMany({
+    where: { creatorId: user.id },
+    orderBy: { lastUpdated: "desc" },
+    select: { id: true, name: true, startDate: true, endDate: true, _count: { select: { tournaments: true } } },
+  });
+  return json({ events });
+}
+
+export default function Dashboard() {
+  const { t } = useTranslation();
+  const { events } = useLoaderData<typeof loader>();
+  const language = useLanguage();
+  return (
+    <section>
+      <h1>{t("dashboard.title")}</h1>
+      {events.length === 0 ? (
+        <p className="empty">{t("dashboard.empty")}</p>
+      ) : (
+        <ul className="cards">
+          {events.map((event) => (
+            <li key={event.id} className="card">
+              <h2>{event.name}</h2>
+              {event.startDate ? (
+                <p>
+                  {formatDate(event.startDate, language)}
+                  {event.endDate ? ` – ${formatDate(event.endDate, language)}` : ""}
+                </p>
+              ) : null}
+              <p>{t("dashboard.tournamentCount", { count: event._count.tournaments })}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
