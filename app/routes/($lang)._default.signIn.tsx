@@ -22,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  // remix-auth reads the request again, so the form is read from a copy.
+  const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }) });
   const key = signInKey(submission.value.email, request, (context as { clientAddress?: string }).clientAddress);

@@ -64,8 +64,8 @@ export default function SignUp() {
         <div className="field">
           <label htmlFor={fields.captcha.id}>{t("fields.captcha")}</label>
           <div className="captcha" role="img" aria-label={t("signUp.captchaImage")} dangerouslySetInnerHTML={{ __html: captcha.svg }} />
-          <input type="hidden" name={fields.captchaId.name} value={captcha.id} key={captcha.id} />
-          <input {...getInputProps(fields.captcha, { type: "text" })} key={captcha.id} autoComplete="off" />
+          <input type="hidden" name={fields.captchaId.name} value={captcha.id} />
+          <input {...getInputProps(fields.captcha, { type: "text" })} key={`answer-${captcha.id}`} autoComplete="off" />
           <FieldError id={fields.captcha.errorId} errors={fields.captcha.errors} />
         </div>
         <div className="field checkbox">

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+describe("configuration from the environment", () => {
+  it("runs with nothing set: embedded database in ./data/db, outbox mail, development", () => {
+    const config = parseConfig({});
+    expect(config.appEnv).toBe("development");
+    expect(config.database).toEqual({ kind: "embedded", dir: expect.stringMatching(/data\/db$/) });
+    expect(config.outboxDir).toMatch(/data\/outbox$/);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.google).toBeUndefined();
+  });
+
+  it("uses a PostgreSQL server when DATABASE_URL is set", () => {
+    expect(parseConfig({ DATABASE_URL: "postgresql://u@db:5432/kiebitz" }).database).toEqual({
+      kind: "postgres",
+      url: "postgresql://u@db:5432/kiebitz",
+    });
+  });
+
+  it("names every missing production variable in one clear message", () => {
+    expect(() => parseConfig({ APP_ENV: "production" })).toThrowError(ConfigError);
+    try {
+      parseConfig({ APP_ENV: "production", SESSION_SECRET: "short" });
+    } catch (error) {
+      const text = (error as Error).message;
+      expect(text).toContain("SESSION_SECRET: must be at least 32 characters");
+      expect(text).toContain("DATABASE_URL: is required when APP_ENV=production");
+      expect(text).toContain("PUBLIC_URL: is required when APP_ENV=production");
+      expect(text).toContain("SMTP_URL: is required when APP_ENV=production");
+    }
+  });
+
+  it("rejects malformed values and half a Google configuration", () => {
+    expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrowError(/DATABASE_URL: must start with postgresql:\/\//);
+    expect(() => parseConfig({ PORT: "abc" })).toThrowError(/PORT/);
+    expect(() => parseConfig({ GOOGLE_CLIENT_ID: "id" })).toThrowError(/must be set together/);
+    expect(parseConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google).toEqual({ clientId: "id", clientSecret: "s" });
+  });
+});

@@ -1,0 +1,108 @@
+import { hash } from "@node-rs/argon2";
+import { expect, test, type Page } from "@playwright/test";
+import de from "../../locales/de/common.json" with { type: "json" };
+import en from "../../locales/en/common.json" with { type: "json" };
+import { sql, unique } from "./support";
+
+/** Every page of this release, reachable in English and German. */
+const PUBLIC_PAGES = ["/", "/about", "/contact", "/company", "/privacy", "/eula", "/signIn", "/signUp", "/resetPassword"];
+const GUARDED_PAGES = ["/webapp/dashboard", "/webapp/account", "/webapp/adminPage"];
+
+test("every public page answers in English at / and in German under /de", async ({ request }) => {
+  for (const path of PUBLIC_PAGES) {
+    const english = await request.get(path);
+    const german = await request.get(path === "/" ? "/de" : `/de${path}`);
+    expect(english.status(), path).toBe(200);
+    expect(german.status(), path).toBe(200);
+    expect(await english.text()).toContain('<html lang="en">');
+    expect(await german.text()).toContain('<html lang="de">');
+  }
+});
+
+test("signed-in pages send visitors to sign in and back afterwards, in their language", async ({ request }) => {
+  for (const path of GUARDED_PAGES) {
+    for (const prefix of ["", "/de"]) {
+      const response = await request.get(`${prefix}${path}`, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe(`${prefix}/signIn?redirectTo=${encodeURIComponent(prefix + path)}`);
+    }
+  }
+});
+
+test("unknown paths answer 404 with 'Page not found: {path}' and a way home", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page not found: /no/such/page")).toBeVisible();
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL("/");
+
+  const german = await page.goto("/de/gibt-es-nicht");
+  expect(german?.status()).toBe(404);
+  await expect(page.getByText("Seite nicht gefunden: /de/gibt-es-nicht")).toBeVisible();
+  await expect(page.getByRole("link", { name: de.error.backHome })).toHaveAttribute("href", "/de");
+  expect((await page.goto("/fr/about"))?.status()).toBe(404);
+});
+
+test("the language switch keeps the page and sets a year-long Lax cookie", async ({ page, context }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.pages.about.title);
+  await expect(page.getByText(en.header.test)).toBeVisible();
+  await page.getByRole("link", { name: "Deutsch" }).click();
+  await expect(page).toHaveURL("/de/about");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(de.pages.about.title);
+  const cookie = (await context.cookies()).find((c) => c.name === "lng");
+  expect(cookie?.sameSite).toBe("Lax");
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL("/about");
+});
+
+test("the header and footer show the signed-out navigation", async ({ page }) => {
+  await page.goto("/de");
+  const header = page.locator("header");
+  await expect(header.getByRole("link", { name: de.header.about })).toHaveAttribute("href", "/de/about");
+  await expect(header.getByRole("link", { name: de.header.contact })).toHaveAttribute("href", "/de/contact");
+  await expect(header.getByRole("link", { name: de.header.signIn })).toHaveAttribute("href", "/de/signIn");
+  const footer = page.locator("footer");
+  for (const label of [de.footer.about, de.footer.contact, de.footer.company, de.footer.privacy, de.footer.terms]) {
+    await expect(footer.getByRole("link", { name: label })).toBeVisible();
+  }
+});
+
+test("an admin sees the Admin link and the user list; other users get 403", async ({ page }) => {
+  const admin = await createUser("Admin", "Admin-Pass-1");
+  const organiser = await createUser("User", "Organiser-Pass-1");
+
+  await signIn(page, organiser, "Organiser-Pass-1");
+  await expect(page.locator("header").getByRole("link", { name: en.header.admin })).toHaveCount(0);
+  const forbidden = await page.goto("/webapp/adminPage");
+  expect(forbidden?.status()).toBe(403);
+  await expect(page.getByText(en.error.adminOnly)).toBeVisible();
+  await page.locator("header").getByRole("button", { name: en.header.signOut }).click();
+
+  await signIn(page, admin, "Admin-Pass-1");
+  await page.locator("header").getByRole("link", { name: en.header.admin }).click();
+  await expect(page).toHaveURL("/webapp/adminPage");
+  await expect(page.getByRole("cell", { name: organiser })).toBeVisible();
+  await page.getByLabel(en.admin.user).selectOption({ label: organiser });
+  await page.getByRole("button", { name: en.admin.show }).click();
+  await expect(page).toHaveURL(/\/webapp\/adminPage\?uid=\d+$/);
+  await expect(page.getByText(en.dashboard.empty)).toBeVisible();
+});
+
+async function createUser(role: string, password: string): Promise<string> {
+  const email = `${unique(role.toLowerCase())}@example.org`;
+  await sql(
+    `INSERT INTO "user" (email, username, password, role, confirmed) VALUES ($1, $2, $3, (SELECT id FROM roles WHERE name = $4), true)`,
+    [email, role, await hash(password), role],
+  );
+  return email;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/signIn");
+  await page.getByLabel(en.fields.email).fill(email);
+  await page.getByLabel(en.fields.password).fill(password);
+  await page.getByRole("button", { name: en.signIn.submit, exact: true }).click();
+  await expect(page).toHaveURL("/webapp/dashboard");
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import pg from "pg";
+import { E2E_DATABASE, E2E_OUTBOX, E2E_SERVER } from "./environment";
+
+/** Direct database access for what a person would read elsewhere: the CAPTCHA image, codes handed out by an admin. */
+export async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: `${E2E_SERVER}/${E2E_DATABASE}` });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export function unique(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}`;
+}
+
+export async function newRegistrationCode(): Promise<string> {
+  const code = unique("code");
+  await sql(`INSERT INTO registercodes (code) VALUES ($1)`, [code]);
+  return code;
+}
+
+/** The CAPTCHA's text, as the person reads it from the image. */
+export async function captchaText(page: Page): Promise<string> {
+  const id = await page.locator('input[name="captchaId"]').inputValue();
+  const [row] = await sql<{ text: string }>(`SELECT text FROM captcha WHERE id = $1`, [id]);
+  return row.text;
+}
+
+type OutboxMail = { to: string; subject: string; text: string };
+
+/** The newest mail to an address in the outbox, and the link in it. */
+export async function latestMail(to: string, subject: RegExp): Promise<OutboxMail & { link: string }> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(() => {
+      const mails = readdirSync(E2E_OUTBOX)
+        .sort()
+        .map((file) => JSON.parse(readFileSync(path.join(E2E_OUTBOX, file), "utf8")) as OutboxMail)
+        .filter((mail) => mail.to === to && subject.test(mail.subject));
+      found = mails.at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  const link = found!.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in mail ${found!.subject}`);
+  return { ...found!, link };
+}
+
+/** Opens a link from a mail on the test server (mails carry the server's public URL). */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return url.pathname + url.search;
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  changeName,
+  changePassword,
+  confirmAccountDeletion,
+  confirmEmail,
+  requestAccountDeletion,
+  requestPasswordReset,
+  resetPassword,
+  signInWithGoogle,
+  signUp,
+  verifySignIn,
+  type SignUpInput,
+} from "~/auth/accounts.server";
+import { createCaptcha } from "~/auth/captcha.server";
+import type { Db } from "~/db/client.server";
+import { seed } from "~/db/seed.server";
+import { embeddedDatabase, serverDatabase, type TestDatabase } from "./databases";
+
+const PASSWORD = "Secret-Pass1";
+const TWO_HOURS_LATER = () => new Date(Date.now() + 2 * 60 * 60 * 1000);
+
+async function captchaAnswer(db: Db) {
+  const { id } = await createCaptcha(db);
+  const { text } = await db.captcha.findUniqueOrThrow({ where: { id } });
+  return { captchaId: id, captchaAnswer: text };
+}
+
+async function registrationCode(db: Db, code: string) {
+  await db.registerCode.create({ data: { code } });
+  return code;
+}
+
+async function input(db: Db, email: string, code: string): Promise<SignUpInput> {
+  return {
+    email,
+    username: "Anna Org",
+    password: PASSWORD,
+    registrationCode: await registrationCode(db, code),
+    locale: "de",
+    ...(await captchaAnswer(db)),
+  };
+}
+
+async function confirmedUser(db: Db, email: string, code: string) {
+  const result = await signUp(db, await input(db, email, code));
+  if (!result.ok) throw new Error(result.error);
+  await confirmEmail(db, result.value.confirmationKey);
+  return result.value.user;
+}
+
+describe.each([
+  ["PostgreSQL server", serverDatabase],
+  ["embedded PGlite", embeddedDatabase],
+])("account flows on %s", (_name, open) => {
+  let test: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    test = await open();
+    db = test.db;
+    await seed(db, "test");
+  });
+  afterAll(async () => test?.close());
+
+  it("signs up an unconfirmed user, uses up the registration code and the CAPTCHA", async () => {
+    const data = await input(db, "Anna@Example.org", "code-a");
+    const result = await signUp(db, data);
+    expect(result.ok).toBe(true);
+    const user = await db.user.findUniqueOrThrow({ where: { email: "anna@example.org" }, include: { role: true } });
+    expect(user).toMatchObject({ username: "Anna Org", confirmed: false, locale: "de", registrationCode: "code-a" });
+    expect(user.role.name).toBe("User");
+    expect(user.password).toMatch(/^\$argon2id\$/);
+    expect(await db.registerCode.findUnique({ where: { code: "code-a" } })).toMatchObject({ used: true });
+    expect(await db.captcha.findUnique({ where: { id: data.captchaId } })).toBeNull();
+  });
+
+  it("refuses a wrong CAPTCHA and keeps the registration code", async () => {
+    const data = { ...(await input(db, "bert@example.org", "code-b")), captchaAnswer: "wrong" };
+    expect(await signUp(db, data)).toEqual({ ok: false, error: "auth.captchaWrong", field: "captcha" });
+    expect(await db.user.findUnique({ where: { email: "bert@example.org" } })).toBeNull();
+    expect(await db.registerCode.findUnique({ where: { code: "code-b" } })).toMatchObject({ used: false });
+  });
+
+  it("accepts a CAPTCHA only once", async () => {
+    const data = await input(db, "carl@example.org", "code-c");
+    expect((await signUp(db, data)).ok).toBe(true);
+    const again = { ...data, email: "carl2@example.org", registrationCode: await registrationCode(db, "code-c2") };
+    expect(await signUp(db, again)).toMatchObject({ ok: false, error: "auth.captchaWrong" });
+  });
+
+  it("refuses an unknown or used registration code without creating the user", async () => {
+    const unknown = { ...(await input(db, "dora@example.org", "code-d")), registrationCode: "nope" };
+    expect(await signUp(db, unknown)).toEqual({ ok: false, error: "auth.registrationCodeInvalid", field: "registrationCode" });
+    const used = { ...(await input(db, "dora@example.org", "code-d2")), registrationCode: "code-a" };
+    expect(await signUp(db, used)).toMatchObject({ ok: false, error: "auth.registrationCodeInvalid" });
+    expect(await db.user.findUnique({ where: { email: "dora@example.org" } })).toBeNull();
+  });
+
+  it("refuses a second account with the same e-mail in any letter case", async () => {
+    const data = { ...(await input(db, "ANNA@example.org", "code-e")) };
+    expect(await signUp(db, data)).toEqual({ ok: false, error: "auth.emailTaken", field: "email" });
+    expect(await db.registerCode.findUnique({ where: { code: "code-e" } })).toMatchObject({ used: false });
+  });
+
+  it("refuses sign-in until the e-mail is confirmed, and confirms only once", async () => {
+    const result = await signUp(db, await input(db, "eva@example.org", "code-f"));
+    if (!result.ok) throw new Error(result.error);
+    expect(await verifySignIn(db, "eva@example.org", PASSWORD)).toEqual({ ok: false, error: "auth.confirmFirst" });
+    expect(await verifySignIn(db, "eva@example.org", "Wrong-Pass1")).toEqual({ ok: false, error: "auth.credentialsIncorrect" });
+    expect(await verifySignIn(db, "nobody@example.org", PASSWORD)).toEqual({ ok: false, error: "auth.credentialsIncorrect" });
+    expect((await confirmEmail(db, result.value.confirmationKey)).ok).toBe(true);
+    expect(await confirmEmail(db, result.value.confirmationKey)).toEqual({ ok: false, error: "auth.confirmationInvalid" });
+    const signedIn = await verifySignIn(db, "EVA@example.org", PASSWORD);
+    expect(signedIn.ok && signedIn.value.lastLogin).toBeInstanceOf(Date);
+  });
+
+  it("resets a password with a single-use code that expires after an hour", async () => {
+    await confirmedUser(db, "finn@example.org", "code-g");
+    expect(await requestPasswordReset(db, "ghost@example.org")).toEqual({ ok: false, error: "auth.noAccount", field: "email" });
+    const expired = await requestPasswordReset(db, "finn@example.org");
+    if (!expired.ok) throw new Error(expired.error);
+    expect(await resetPassword(db, expired.value.key, "Newer-Pass2", TWO_HOURS_LATER())).toEqual({ ok: false, error: "reset.codeExpired" });
+    const request = await requestPasswordReset(db, "finn@example.org");
+    if (!request.ok) throw new Error(request.error);
+    expect((await resetPassword(db, request.value.key, "Newer-Pass2")).ok).toBe(true);
+    expect(await resetPassword(db, request.value.key, "Other-Pass3")).toEqual({ ok: false, error: "reset.codeInvalid" });
+    expect(await resetPassword(db, "unknown-key", "Other-Pass3")).toEqual({ ok: false, error: "reset.codeInvalid" });
+    expect((await verifySignIn(db, "finn@example.org", "Newer-Pass2")).ok).toBe(true);
+    expect((await verifySignIn(db, "finn@example.org", PASSWORD)).ok).toBe(false);
+  });
+
+  it("changes the name, and the password only with the current one", async () => {
+    const user = await confirmedUser(db, "gina@example.org", "code-h");
+    expect((await changeName(db, user.id, "  Gina_K ")).username).toBe("Gina_K");
+    expect(await changePassword(db, user.id, "Wrong-Pass1", "Brand-New9!")).toEqual({
+      ok: false,
+      error: "auth.passwordIncorrect",
+      field: "currentPassword",
+    });
+    expect((await changePassword(db, user.id, PASSWORD, "Brand-New9!")).ok).toBe(true);
+    expect((await verifySignIn(db, "gina@example.org", "Brand-New9!")).ok).toBe(true);
+  });
+
+  it("deletes an account in two steps, with everything the user organised", async () => {
+    const user = await confirmedUser(db, "hans@example.org", "code-i");
+    const event = await db.event.create({ data: { creatorId: user.id, name: "Open 2026" } });
+    const tournament = await db.tournament.create({ data: { creatorId: user.id, eventId: event.id, name: "A" } });
+    const white = await db.player.create({ data: { tournamentId: tournament.id, snr: 1, name: "White" } });
+    const black = await db.player.create({ data: { tournamentId: tournament.id, snr: 2, name: "Black" } });
+    const round = await db.round.create({ data: { tournamentId: tournament.id, round: 1 } });
+    await db.game.create({ data: { tournamentId: tournament.id, roundId: round.id, round: 1, board: 1, whiteId: white.id, blackId: black.id } });
+    await db.sheetImageEntry.create({ data: { tournamentId: tournament.id, handle: `sheet-${user.id}`, name: "s.jpg", fileSize: 10 } });
+
+    const first = await requestAccountDeletion(db, user.id);
+    if (!first.ok) throw new Error(first.error);
+    expect(await requestAccountDeletion(db, user.id)).toEqual({ ok: false, error: "deletion.alreadyRequested" });
+    expect(await confirmAccountDeletion(db, first.value.key, TWO_HOURS_LATER())).toEqual({ ok: false, error: "deletion.codeExpired" });
+    expect(await confirmAccountDeletion(db, "unknown")).toEqual({ ok: false, error: "deletion.codeInvalid" });
+    expect(await confirmAccountDeletion(db, first.value.key)).toEqual({ ok: true, value: { userId: user.id } });
+    expect(await db.user.findUnique({ where: { id: user.id } })).toBeNull();
+    expect(await db.event.count({ where: { id: event.id } })).toBe(0);
+    expect(await db.tournament.count({ where: { id: tournament.id } })).toBe(0);
+    expect(await db.game.count({ where: { tournamentId: tournament.id } })).toBe(0);
+    expect(await db.sheetImageEntry.count({ where: { tournamentId: tournament.id } })).toBe(0);
+    expect(await confirmAccountDeletion(db, first.value.key)).toEqual({ ok: false, error: "deletion.codeInvalid" });
+  });
+
+  it("signs in with Google only into an existing account, which it links", async () => {
+    expect(await signInWithGoogle(db, "g-1", "stranger@example.org")).toEqual({ ok: false, error: "auth.noAccount" });
+    const user = await confirmedUser(db, "ida@example.org", "code-j");
+    const linked = await signInWithGoogle(db, "g-2", "Ida@example.org");
+    expect(linked.ok && linked.value.id).toBe(user.id);
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).googleId).toBe("g-2");
+  });
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDb, type Db } from "~/db/client.server";
+import { migrate } from "~/db/migrate.server";
+
+/** The PostgreSQL server of the test machine (README: "Tests"). */
+export const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432";
+
+export type TestDatabase = { kind: string; db: Db; close: () => Promise<void> };
+
+/** A fresh, migrated database on the PostgreSQL server, dropped again by close(). */
+export async function serverDatabase(): Promise<TestDatabase> {
+  const name = `kiebitz_it_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const db = openDb({ kind: "postgres", url: `${SERVER_URL}/${name}` });
+  await migrate(db);
+  return {
+    kind: "postgres",
+    db,
+    close: async () => {
+      await db.$disconnect();
+      const client = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A fresh, migrated embedded database (PGlite) in a temporary folder: the default of a new machine. */
+export async function embeddedDatabase(): Promise<TestDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), "kiebitz-pglite-"));
+  const db = openDb({ kind: "embedded", dir });
+  await migrate(db);
+  return {
+    kind: "embedded",
+    db,
+    close: async () => {
+      await db.$disconnect();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
