@@ -13,7 +13,8 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 npm init -y >/dev/null
 npm install --silent --no-audit --no-fund prisma@6.19 @prisma/adapter-pg@6.19 pg >/dev/null
-to_client_js() { sed -e 's/provider     = "prisma-client"/provider = "prisma-client-js"/' -e '/moduleFormat/d' -e '/^  output/d'; }
+to_client_js() { sed -e 's/provider     = "prisma-client"/provider = "prisma-client-js"/' -e '/moduleFormat/d' -e '/^  output/d' \
+  -e 's|^  provider = "postgresql"|  provider = "postgresql"\n  url      = "postgresql://localhost/unused"|'; }
 last=$(git -C "$root" log -1 --format=%H -- prisma/migrations)
 from=(--from-empty)
 if [ -n "$last" ]; then
