@@ -1,0 +1,49 @@
+import { Chess } from "chess.js";
+import { describe, expect, it } from "vitest";
+import { rankCandidates, writtenForms, type CharDistribution } from "./candidates";
+
+const START = new Chess();
+const SICILIAN = new Chess("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+
+describe("ranking legal moves for a misread move text", () => {
+  it("puts the exact move first with most of the probability", () => {
+    const [best, second] = rankCandidates(START, "Nf3", "EN");
+    expect(best.san).toBe("Nf3");
+    expect(best.score).toBeGreaterThan(0.5);
+    expect(best.score).toBeGreaterThan(second.score * 5);
+  });
+
+  it("recovers moves from typical handwriting confusions", () => {
+    expect(rankCandidates(START, "Nf5", "EN")[0].san).toBe("Nf3"); // no knight reaches f5: f3 is nearest
+    expect(rankCandidates(START, "e5", "EN")[0].san).toMatch(/^e[34]$/);
+    expect(rankCandidates(START, "5f3", "DE")[0].san).toBe("Nf3"); // German S read as 5
+    expect(rankCandidates(SICILIAN, "Nc6", "EN")[0].san).toBe("Nc6");
+    expect(rankCandidates(SICILIAN, "d b", "EN")[0].san).toBe("d6"); // b for 6
+  });
+
+  it("scores form a probability distribution over all legal moves", () => {
+    const ranked = rankCandidates(START, "??", "EN");
+    expect(ranked).toHaveLength(20);
+    expect(ranked.reduce((sum, c) => sum + c.score, 0)).toBeCloseTo(1, 10);
+  });
+
+  it("uses the recognizer's per-character probabilities when given", () => {
+    // The recognizer is unsure between d and c in the first character: d4 vs c4 decided by it.
+    const probabilities: CharDistribution[] = [
+      { c: 0.7, d: 0.25, e: 0.05 },
+      { "4": 0.9, "3": 0.1 },
+    ];
+    expect(rankCandidates(START, "", "EN", probabilities).slice(0, 2).map((c) => c.san)).toEqual(["c4", "d4"]);
+    const flipped: CharDistribution[] = [{ c: 0.2, d: 0.8 }, { "4": 0.9, "3": 0.1 }];
+    expect(rankCandidates(START, "", "EN", flipped)[0].san).toBe("d4");
+  });
+
+  it("returns nothing in a finished game", () => {
+    expect(rankCandidates(new Chess("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), "Kh7", "EN")).toEqual([]);
+  });
+
+  it("knows the written forms of a move in a language", () => {
+    expect(writtenForms("exd8=Q+", "DE")).toEqual(["exd8=D", "ed8=D", "exd8D", "ed8D"]);
+    expect(writtenForms("O-O", "EN")).toEqual(["O-O", "OO"]);
+  });
+});
