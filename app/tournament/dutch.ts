@@ -16,8 +16,9 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  *   quality   C5 most pairs, C6 lowest PSD, C8–C9 topscorers' colour limits, C10–C11 colour preferences,
  *             C12–C19 repeated floats and their score differences
  * Not implemented: C7 (look-ahead on the next bracket's downfloaters).
- * The search is exhaustive for small brackets; for very large ones it is bounded (SEARCH_LIMIT steps)
- * and falls back on a greedy candidate when it finds nothing as good in its budget.
+ * The search is exhaustive for small brackets; for large ones it is bounded (SEARCH_LIMIT steps)
+ * and falls back on a greedy candidate (each S1 player in order takes its cheapest partner),
+ * which is used directly for brackets of more than about 280 players.
  */
 export type DutchInput = {
   players: PlayerRecord[];
@@ -48,6 +49,8 @@ type State = {
 
 const SEARCH_LIMIT = 30_000;
 const LARGE_REST = 60;
+const LARGE_BOUND = 20_000;
+const LARGE_BRACKET = 200;
 const QUALITY = 12; // C8..C19
 
 export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
@@ -140,7 +143,7 @@ function compatible(a: State, b: State): boolean {
 }
 
 class Context {
-  private readonly pairCosts = new Map<string, number[]>();
+  private readonly pairCosts = new Map<number, number[]>();
   constructor(readonly initialColour: Colour) {}
 
   /** Colour of the higher-ranked player of a pair (rules E.1–E.5). */
@@ -151,7 +154,7 @@ class Context {
   /** C8–C19 of one pair (indexes 0..11). */
   pairQuality(x: State, y: State): number[] {
     const [high, low] = byRank(x, y) <= 0 ? [x, y] : [y, x];
-    const key = `${high.id}:${low.id}`;
+    const key = high.id * 1_000_000 + low.id;
     const known = this.pairCosts.get(key);
     if (known) return known;
     const quality = new Array<number>(QUALITY).fill(0);
@@ -216,7 +219,8 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
   const minScore = residents[0].score;
   const maxScore = all.reduce((m, p) => Math.max(m, p.score), minScore);
   const levels = Math.round((maxScore - minScore + 1) * 2) + 1;
-  const maxPairs = maxPairsIn(all);
+  // Large brackets almost always pair completely; a failed target simply falls to the next one.
+  const maxPairs = all.length > LARGE_BRACKET ? Math.floor(all.length / 2) : maxPairsIn(all);
   for (let target = maxPairs; target >= 0; target--) {
     const search = new BracketSearch(context, mdps, residents, lower, isLast, minScore, levels, target);
     const result = search.run();
@@ -289,6 +293,9 @@ class BracketSearch {
   run(): BracketResult | null {
     const m1 = Math.min(this.maxMdpPairs(), this.target);
     this.greedy(m1);
+    // In very large brackets the ordered search cannot get far within its budget: the greedy candidate stands.
+    const size = this.mdps.length + this.residents.length;
+    if (this.fallback && size * size > 4 * LARGE_BOUND) return this.fallback.result;
     for (const s1 of mdpSelections(this.mdps, m1)) {
       const limbo = this.mdps.filter((p) => !s1.includes(p));
       this.pairMdps(s1, 0, [], new Set(), this.emptyCost(), limbo);
@@ -315,6 +322,8 @@ class BracketSearch {
           if (used.has(partner) || !compatible(player, partner)) continue;
           const candidate = this.addPair(cost, player, partner);
           if (!chosenCost || compare(candidate, chosenCost) < 0) [chosen, chosenCost] = [partner, candidate];
+          // Partners all have the same score here, so a pair without any quality cost cannot be beaten.
+          if (this.context.pairQuality(player, partner).every((value) => value === 0)) break;
         }
         if (!chosen || !chosenCost) return false;
         used.add(player);
@@ -391,6 +400,7 @@ class BracketSearch {
   private pairHomogeneous(s1: State[], s2: State[], i: number, pairs: [State, State][], used: Set<State>, cost: Cost, limbo: State[], rest?: Cost[]) {
     // rest[k]: component-wise least cost of pairing S1[k..] (each with its cheapest partner): a bound on what is still to come.
     if (this.done() || this.hopeless(cost)) return;
+    if (!rest) this.nodes += 1 + Math.floor((s1.length * s2.length) / 100);
     const bounds = rest ?? this.restBounds(s1, s2);
     if (this.hopeless(add(cost, bounds[i]))) return;
     this.nodes++;
@@ -414,6 +424,7 @@ class BracketSearch {
   private restBounds(s1: State[], s2: State[]): Cost[] {
     const bounds: Cost[] = new Array(s1.length + 1);
     bounds[s1.length] = this.emptyCost();
+    if (s1.length * s2.length > LARGE_BOUND) return bounds.fill(bounds[s1.length]);
     for (let k = s1.length - 1; k >= 0; k--) {
       let least: Cost | null = null;
       for (const partner of s2) {
@@ -459,7 +470,14 @@ class BracketSearch {
 
   private lowerPairable: boolean | undefined;
 
+  private mdpPairs: number | undefined;
+
   private maxMdpPairs(): number {
+    this.mdpPairs ??= this.countMdpPairs();
+    return this.mdpPairs;
+  }
+
+  private countMdpPairs(): number {
     if (this.mdps.length === 0) return 0;
     const players = [...this.mdps, ...this.residents];
     const m = this.mdps.length;

@@ -21,8 +21,8 @@ export function matchPoints(boardPoints: number, opponentBoardPoints: number): n
 
 /**
  * Scheveningen: with n boards, n rounds; in round r board i of team A meets board ((i + r − 2) mod n) + 1
- * of team B. Colours alternate by board in round 1 and flip every round, so every player gets
- * as even a share of colours as possible.
+ * of team B. Colours alternate by board and flip every second round, so that with 4 or 8 boards
+ * every player of both teams has white in half of the rounds.
  */
 export function scheveningen(a: Team, b: Team): { round: number; pairings: Pairing[] }[] {
   const n = Math.min(a.players.length, b.players.length);
@@ -31,7 +31,7 @@ export function scheveningen(a: Team, b: Team): { round: number; pairings: Pairi
     pairings: Array.from({ length: n }, (_, i) => {
       const home = a.players[i];
       const away = b.players[(i + r) % n];
-      return (i + r) % 2 === 0 ? { white: home, black: away } : { white: away, black: home };
+      return (i + Math.floor(r / 2)) % 2 === 0 ? { white: home, black: away } : { white: away, black: home };
     }),
   }));
 }
