@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { readMessage } from "~/lib/messages";
@@ -17,13 +17,31 @@ export function Field({
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "date" | "number";
   autoComplete?: string;
 }) {
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <input {...getInputProps(meta, { type })} key={meta.key} autoComplete={autoComplete} />
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A labelled select whose options are translated from `prefix.value`. */
+export function SelectField({ meta, label, options, prefix }: { meta: FieldMetadata<string | undefined>; label: string; options: readonly string[]; prefix: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...getSelectProps(meta)} key={meta.key}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {t(`${prefix}.${option}`)}
+          </option>
+        ))}
+      </select>
       <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
   );

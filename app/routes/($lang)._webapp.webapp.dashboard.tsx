@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/user.server";
+import { useLanguage, useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
 import { formatDate } from "~/lib/dates";
-import { useLanguage } from "~/components/Shell";
 
 /** 'Your Events': the signed-in organiser's events, newest change first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,16 +21,24 @@ export default function Dashboard() {
   const { t } = useTranslation();
   const { events } = useLoaderData<typeof loader>();
   const language = useLanguage();
+  const to = useLocalePath();
   return (
     <section>
       <h1>{t("dashboard.title")}</h1>
+      <p>
+        <Link className="button primary" to={to("/webapp/createEvent")}>
+          {t("events.create")}
+        </Link>
+      </p>
       {events.length === 0 ? (
         <p className="empty">{t("dashboard.empty")}</p>
       ) : (
         <ul className="cards">
           {events.map((event) => (
             <li key={event.id} className="card">
-              <h2>{event.name}</h2>
+              <h2>
+                <Link to={to(`/webapp/event/${event.id}`)}>{event.name}</Link>
+              </h2>
               {event.startDate ? (
                 <p>
                   {formatDate(event.startDate, language)}

@@ -1,8 +1,7 @@
-import { hash } from "@node-rs/argon2";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import de from "../../locales/de/common.json" with { type: "json" };
 import en from "../../locales/en/common.json" with { type: "json" };
-import { sql, unique } from "./support";
+import { createUser, signIn } from "./support";
 
 /** Every page of this release, reachable in English and German. */
 const PUBLIC_PAGES = ["/", "/about", "/contact", "/company", "/privacy", "/eula", "/signIn", "/signUp", "/resetPassword"];
@@ -89,20 +88,3 @@ test("an admin sees the Admin link and the user list; other users get 403", asyn
   await expect(page).toHaveURL(/\/webapp\/adminPage\?uid=\d+$/);
   await expect(page.getByText(en.dashboard.empty)).toBeVisible();
 });
-
-async function createUser(role: string, password: string): Promise<string> {
-  const email = `${unique(role.toLowerCase())}@example.org`;
-  await sql(
-    `INSERT INTO "user" (email, username, password, role, confirmed) VALUES ($1, $2, $3, (SELECT id FROM roles WHERE name = $4), true)`,
-    [email, role, await hash(password), role],
-  );
-  return email;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/signIn");
-  await page.getByLabel(en.fields.email).fill(email);
-  await page.getByLabel(en.fields.password).fill(password);
-  await page.getByRole("button", { name: en.signIn.submit, exact: true }).click();
-  await expect(page).toHaveURL("/webapp/dashboard");
-}

@@ -58,3 +58,22 @@ export function pathOf(link: string): string {
   const url = new URL(link);
   return url.pathname + url.search;
 }
+
+/** A confirmed account with a role, created as an admin would (the password hashed like the app does). */
+export async function createUser(role: "Admin" | "User", password: string): Promise<string> {
+  const { hash } = await import("@node-rs/argon2");
+  const email = `${unique(role.toLowerCase())}@example.org`;
+  await sql(
+    `INSERT INTO "user" (email, username, password, role, confirmed) VALUES ($1, $2, $3, (SELECT id FROM roles WHERE name = $4), true)`,
+    [email, role, await hash(password), role],
+  );
+  return email;
+}
+
+export async function signIn(page: Page, email: string, password: string, prefix = "") {
+  await page.goto(`${prefix}/signIn`);
+  await page.getByLabel(/^(E-mail|E-Mail)$/).fill(email);
+  await page.getByLabel(/^(Password|Passwort)$/).fill(password);
+  await page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
+  await expect(page).toHaveURL(`${prefix}/webapp/dashboard`);
+}

@@ -1,0 +1,33 @@
+import type { Db } from "~/db/client.server";
+import type { Failure } from "~/auth/accounts.server";
+
+export type EventInput = { name: string; description?: string; startDate?: Date; endDate?: Date };
+type Result<T> = { ok: true; value: T } | Failure;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
+
+/** Creates an event; an organiser's event names are unique (spec §8). */
+export async function createEvent(db: Db, creatorId: number, input: EventInput): Promise<Result<{ id: number }>> {
+  try {
+    const event = await db.event.create({ data: { creatorId, ...input } });
+    return { ok: true, value: { id: event.id } };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, error: "events.nameTaken", field: "name" };
+    throw error;
+  }
+}
+
+export async function updateEvent(db: Db, id: number, input: EventInput): Promise<Result<true>> {
+  try {
+    await db.event.update({ where: { id }, data: input });
+    return { ok: true, value: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, error: "events.nameTaken", field: "name" };
+    throw error;
+  }
+}
+
+/** Deletes an event with all its tournaments, rounds, games, players and sheets (cascade). */
+export async function deleteEvent(db: Db, id: number): Promise<void> {
+  await db.event.delete({ where: { id } });
+}

@@ -1,0 +1,134 @@
+import type { Db } from "~/db/client.server";
+import type { Game, GameResult, Player, Tournament } from "~/generated/prisma/client";
+import { pairDutch } from "~/tournament/dutch";
+import { checkRoundDrawable } from "~/tournament/ranking";
+import { bergerTable } from "~/tournament/roundRobin";
+import { knockoutFirstRound } from "~/tournament/knockout";
+import type { EngineError } from "~/tournament/errors";
+import type { Pairing, PlayerRecord, RoundEntry, RoundPairing } from "~/tournament/types";
+
+/**
+ * Rounds of a tournament: drawing pairings with the engine, entering results, removing the
+ * last round's pairings, and the engine's view (records) of what was played. Players are
+ * identified by their starting number in the engine.
+ */
+const POINTS: Record<GameResult, [number, number] | null> = {
+  UNSET: null,
+  WHITE_WINS: [1, 0],
+  DRAW: [0.5, 0.5],
+  BLACK_WINS: [0, 1],
+  PLUS: [1, 0],
+  MINUS: [0, 1],
+  ZEROED: [0, 0],
+};
+const FORFEITS: GameResult[] = ["PLUS", "MINUS", "ZEROED"];
+
+export function resultPoints(result: GameResult): [number, number] | null {
+  return POINTS[result];
+}
+
+type GameRow = Pick<Game, "round" | "whiteId" | "blackId" | "gameResult" | "pairingType">;
+
+/** The engine's records: per player (by starting number) what happened in each round so far. */
+export function recordsOf(players: Pick<Player, "id" | "snr">[], games: GameRow[], rounds: number): PlayerRecord[] {
+  const snr = new Map(players.map((p) => [p.id, p.snr]));
+  const records = new Map(players.map((p) => [p.id, { id: p.snr, rounds: new Array<RoundEntry | undefined>(rounds) } as PlayerRecord]));
+  for (const game of games) {
+    const index = game.round - 1;
+    const points = POINTS[game.gameResult];
+    if (game.whiteId && !game.blackId) {
+      records.get(game.whiteId)!.rounds[index] = { kind: "pab", points: points?.[0] ?? 1 };
+      continue;
+    }
+    if (!game.whiteId || !game.blackId) continue;
+    const kind = FORFEITS.includes(game.gameResult) ? "forfeit" : "game";
+    records.get(game.whiteId)!.rounds[index] = { kind, opponent: snr.get(game.blackId)!, colour: "w", points: points?.[0] ?? 0 };
+    records.get(game.blackId)!.rounds[index] = { kind, opponent: snr.get(game.whiteId)!, colour: "b", points: points?.[1] ?? 0 };
+  }
+  for (const record of records.values()) {
+    for (let r = 0; r < rounds; r++) record.rounds[r] ??= { kind: "bye", points: 0 };
+  }
+  return [...records.values()];
+}
+
+export type DrawError = EngineError | { code: "previousRoundOpen" } | { code: "notEnoughPlayers" };
+
+/** Draws the next round with the tournament's system and stores its boards, all in one transaction. */
+export async function drawNextRound(db: Db, tournament: Tournament, round: number): Promise<{ ok: true } | { ok: false; error: DrawError }> {
+  const [players, rounds, games] = await Promise.all([
+    db.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
+    db.round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
+    db.game.findMany({ where: { tournamentId: tournament.id } }),
+  ]);
+  const drawable = checkRoundDrawable(round, rounds.length, tournament.plannedRounds);
+  if (!drawable.ok) return drawable;
+  if (rounds.length && games.some((g) => g.round === rounds.length && g.gameResult === "UNSET")) return { ok: false, error: { code: "previousRoundOpen" } };
+  const active = players.filter((p) => p.active);
+  if (active.length < 2) return { ok: false, error: { code: "notEnoughPlayers" } };
+  const pairing = pairRound(tournament, players, active, games, round);
+  if (!pairing.ok) return pairing;
+  const bySnr = new Map(players.map((p) => [p.snr, p.id]));
+  const boards = pairing.value.pairings.map((p: Pairing) => ({ whiteId: bySnr.get(p.white)!, blackId: bySnr.get(p.black)! as number | null }));
+  if (pairing.value.bye) boards.push({ whiteId: bySnr.get(pairing.value.bye)!, blackId: null });
+  await db.$transaction(async (tx) => {
+    const created = await tx.round.create({ data: { tournamentId: tournament.id, round, state: "IN_PROGRESS" } });
+    await tx.game.createMany({
+      data: boards.map((board, i) => ({
+        ...board,
+        tournamentId: tournament.id,
+        roundId: created.id,
+        round,
+        board: i + 1,
+        pairingType: board.blackId === null ? ("WHITE_SPIELFREI" as const) : ("NORMAL" as const),
+        gameResult: board.blackId === null ? ("PLUS" as const) : ("UNSET" as const),
+      })),
+    });
+  });
+  await updateRoundState(db, tournament.id, round);
+  return { ok: true };
+}
+
+function pairRound(tournament: Tournament, players: Player[], active: Player[], games: Game[], round: number): { ok: true; value: RoundPairing } | { ok: false; error: EngineError } {
+  if (tournament.mode === "ROUND_ROBIN") {
+    const table = bergerTable(players.length);
+    const current = table[round - 1];
+    if (!current) return { ok: false, error: { code: "roundDoesNotExist", round } };
+    return { ok: true, value: current };
+  }
+  if (tournament.mode === "KNOCKOUT" && round === 1) {
+    const matches = knockoutFirstRound(active.length);
+    return {
+      ok: true,
+      value: {
+        pairings: matches.filter((m) => m.white && m.black).map((m) => ({ white: m.white!, black: m.black! })),
+      },
+    };
+  }
+  return pairDutch({
+    players: recordsOf(players, games, round - 1),
+    present: active.map((p) => p.snr),
+    round,
+    totalRounds: tournament.plannedRounds ?? round,
+  });
+}
+
+/** Removes the pairings of the last round (and the round itself). */
+export async function removeLastRound(db: Db, tournamentId: number, round: number): Promise<{ ok: true } | { ok: false; error: EngineError }> {
+  const last = await db.round.findFirst({ where: { tournamentId }, orderBy: { round: "desc" } });
+  if (!last || last.round !== round) return { ok: false, error: { code: "roundDoesNotExist", round } };
+  await db.round.delete({ where: { id: last.id } });
+  return { ok: true };
+}
+
+/** Saves results of a round's boards (all at once) and updates its state. */
+export async function saveResults(db: Db, tournamentId: number, round: number, results: Map<number, GameResult>) {
+  await db.$transaction(
+    [...results].map(([gameId, gameResult]) => db.game.updateMany({ where: { id: gameId, tournamentId, round }, data: { gameResult } })),
+  );
+  await updateRoundState(db, tournamentId, round);
+}
+
+async function updateRoundState(db: Db, tournamentId: number, round: number) {
+  const open = await db.game.count({ where: { tournamentId, round, gameResult: "UNSET" } });
+  await db.round.updateMany({ where: { tournamentId, round }, data: { state: open === 0 ? "FINISHED" : "IN_PROGRESS" } });
+}

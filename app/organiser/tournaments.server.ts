@@ -1,0 +1,41 @@
+import type { Db } from "~/db/client.server";
+import type { Prisma, Tournament } from "~/generated/prisma/client";
+import { renumberPlayers } from "./players.server";
+
+type TournamentFields = {
+  name: string;
+  form: "SINGLE_PLAYER" | "TEAM";
+  mode: "SWISS" | "ROUND_ROBIN" | "KNOCKOUT" | "SCHEVENINGEN";
+  plannedRounds: number;
+  tiebreak1: string;
+  tiebreak2: string;
+  tiebreak3: string;
+  twzSetting: "ELO_BEFORE_NWZ" | "NWZ_BEFORE_ELO" | "ELO_OR_NWZ";
+  pseudoRating?: number;
+  startDate?: Date;
+  endDate?: Date;
+};
+
+/** Form values → tournament columns (the three tiebreaks in their order). */
+export function tournamentData({ tiebreak1, tiebreak2, tiebreak3, ...rest }: TournamentFields) {
+  return {
+    ...rest,
+    pseudoRating: rest.pseudoRating ?? null,
+    tiebreakScoreFirst: tiebreak1 as Tournament["tiebreakScoreFirst"],
+    tiebreakScoreSecond: tiebreak2 as Tournament["tiebreakScoreFirst"],
+    tiebreakScoreThird: tiebreak3 as Tournament["tiebreakScoreFirst"],
+  };
+}
+
+export async function createTournament(db: Db, event: { id: number; creatorId: number }, fields: TournamentFields) {
+  const order = await db.tournament.count({ where: { eventId: event.id } });
+  return db.tournament.create({ data: { ...tournamentData(fields), eventId: event.id, creatorId: event.creatorId, orderValue: order } });
+}
+
+/** Saves settings; before the first round the participants are re-sorted by the (new) rating rules. */
+export async function updateTournament(db: Db, tournament: Tournament, data: Prisma.TournamentUncheckedUpdateInput) {
+  await db.$transaction(async (tx) => {
+    const updated = await tx.tournament.update({ where: { id: tournament.id }, data });
+    if ((await tx.round.count({ where: { tournamentId: tournament.id } })) === 0) await renumberPlayers(tx, updated);
+  });
+}

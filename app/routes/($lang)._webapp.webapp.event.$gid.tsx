@@ -1,0 +1,176 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EventFields } from "~/components/EventFields";
+import { Field, FormError } from "~/components/Field";
+import { useLocalePath } from "~/components/Shell";
+import { TournamentFields } from "~/components/TournamentFields";
+import { useZodForm } from "~/components/useZodForm";
+import { db } from "~/db/client.server";
+import { deleteByNameSchema, eventSchema, tournamentSchema } from "~/forms/organiser";
+import { replyWithFailure } from "~/forms/reply.server";
+import { requestLanguage } from "~/i18n.server";
+import { localizePath } from "~/lib/locale";
+import { redirectWithNotice } from "~/lib/notice.server";
+import { requireEvent } from "~/organiser/access.server";
+import { deleteEvent, updateEvent } from "~/organiser/events.server";
+import { dateInput } from "~/organiser/format";
+import { importTournament } from "~/organiser/import.server";
+import { createTournament } from "~/organiser/tournaments.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event } = await requireEvent(request, params.gid);
+  const tournaments = await db().tournament.findMany({
+    where: { eventId: event.id },
+    orderBy: [{ orderValue: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, mode: true, _count: { select: { players: true, rounds: true } } },
+  });
+  return json({ event, tournaments });
+}
+
+const MAX_FILE = 2 * 1024 * 1024;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { event } = await requireEvent(request, params.gid);
+  const language = requestLanguage(request);
+  const here = localizePath(`/webapp/event/${event.id}`, language);
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    const formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_FILE })).catch(() => null);
+    const file = formData?.get("file");
+    if (!(file instanceof File) || file.size === 0) return json({ intent: "import", importErrors: ["tournaments.importNoFile"] });
+    const imported = await importTournament(db(), event, file.name, await file.text());
+    if (!imported.ok) return json({ intent: "import", importErrors: imported.errors });
+    return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${imported.id}`, language), "notice.tournamentCreated");
+  }
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "rename": {
+      const submission = parseWithZod(formData, { schema: eventSchema });
+      if (submission.status !== "success") return json({ intent: "rename", result: submission.reply() });
+      const updated = await updateEvent(db(), event.id, submission.value);
+      if (!updated.ok) return json({ intent: "rename", result: replyWithFailure(submission, updated) });
+      return redirectWithNotice(request, here, "notice.changesSaved");
+    }
+    case "delete": {
+      const submission = parseWithZod(formData, { schema: deleteByNameSchema });
+      if (submission.status !== "success") return json({ intent: "delete", result: submission.reply() });
+      if (submission.value.confirmName !== event.name) {
+        return json({ intent: "delete", result: submission.reply({ fieldErrors: { confirmName: ["events.confirmNameMismatch"] } }) });
+      }
+      await deleteEvent(db(), event.id);
+      return redirectWithNotice(request, localizePath("/webapp/dashboard", language), "notice.eventDeleted");
+    }
+    case "createTournament": {
+      const submission = parseWithZod(formData, { schema: tournamentSchema });
+      if (submission.status !== "success") return json({ intent: "createTournament", result: submission.reply() });
+      const tournament = await createTournament(db(), event, submission.value);
+      return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, language), "notice.tournamentCreated");
+    }
+    default:
+      throw json("error.badRequest", { status: 400 });
+  }
+}
+
+type ActionData = { intent: string; result?: never; importErrors?: string[] };
+
+function useIntent(intent: string) {
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  return data?.intent === intent ? data : undefined;
+}
+
+export default function EventPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { event, tournaments } = useLoaderData<typeof loader>();
+  const [renameForm, renameFields] = useZodForm("rename-event", eventSchema, useIntent("rename")?.result, {
+    name: event.name,
+    description: event.description ?? "",
+    startDate: dateInput(event.startDate) ?? "",
+    endDate: dateInput(event.endDate) ?? "",
+  });
+  const [deleteForm, deleteFields] = useZodForm("delete-event", deleteByNameSchema, useIntent("delete")?.result);
+  const [createForm, createFields] = useZodForm("create-tournament", tournamentSchema, useIntent("createTournament")?.result, {
+    plannedRounds: "5",
+  });
+  const importErrors = useIntent("import")?.importErrors;
+  return (
+    <section>
+      <h1>{event.name}</h1>
+      {event.description ? <p>{event.description}</p> : null}
+
+      <h2>{t("tournaments.list")}</h2>
+      {tournaments.length === 0 ? (
+        <p className="empty">{t("tournaments.empty")}</p>
+      ) : (
+        <ul className="cards">
+          {tournaments.map((tournament) => (
+            <li key={tournament.id} className="card">
+              <h3>
+                <Link to={to(`/webapp/tournament/${event.id}/${tournament.id}`)}>{tournament.name}</Link>
+              </h3>
+              <p>
+                {t(`tournaments.modes.${tournament.mode}`)} · {t("tournaments.playerCount", { count: tournament._count.players })} ·{" "}
+                {t("tournaments.roundCount", { count: tournament._count.rounds })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <details open={Boolean(useIntent("createTournament"))}>
+        <summary>{t("tournaments.create")}</summary>
+        <Form method="post" {...getFormProps(createForm)} className="form-page">
+          <input type="hidden" name="intent" value="createTournament" />
+          <FormError errors={createForm.errors} />
+          <TournamentFields fields={createFields} />
+          <button type="submit" className="primary">
+            {t("tournaments.create")}
+          </button>
+        </Form>
+      </details>
+
+      <details open={Boolean(importErrors)}>
+        <summary>{t("tournaments.import")}</summary>
+        <Form method="post" encType="multipart/form-data" className="form-page">
+          <p className="hint">{t("tournaments.importHint")}</p>
+          {importErrors ? <FormError errors={importErrors} /> : null}
+          <div className="field">
+            <label htmlFor="tournament-file">{t("tournaments.file")}</label>
+            <input id="tournament-file" type="file" name="file" accept=".json,.trf,.txt" />
+          </div>
+          <button type="submit">{t("tournaments.importSubmit")}</button>
+        </Form>
+      </details>
+
+      <details open={Boolean(useIntent("rename"))}>
+        <summary>{t("events.edit")}</summary>
+        <Form method="post" {...getFormProps(renameForm)} className="form-page">
+          <input type="hidden" name="intent" value="rename" />
+          <FormError errors={renameForm.errors} />
+          <EventFields fields={renameFields} />
+          <button type="submit">{t("events.save")}</button>
+        </Form>
+      </details>
+
+      <details open={Boolean(useIntent("delete"))}>
+        <summary>{t("events.delete")}</summary>
+        <Form method="post" {...getFormProps(deleteForm)} className="form-page">
+          <input type="hidden" name="intent" value="delete" />
+          <p className="warning">{t("events.deleteWarning", { name: event.name })}</p>
+          <Field meta={deleteFields.confirmName} label={t("events.confirmName")} />
+          <button type="submit" className="danger">
+            {t("events.delete")}
+          </button>
+        </Form>
+      </details>
+    </section>
+  );
+}

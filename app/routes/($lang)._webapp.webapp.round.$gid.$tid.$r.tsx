@@ -1,0 +1,166 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/Field";
+import { useLocalePath } from "~/components/Shell";
+import { db } from "~/db/client.server";
+import type { GameResult } from "~/generated/prisma/client";
+import { requestLanguage } from "~/i18n.server";
+import { localizePath } from "~/lib/locale";
+import { message } from "~/lib/messages";
+import { redirectWithNotice } from "~/lib/notice.server";
+import { parseId, requireTournament } from "~/organiser/access.server";
+import { drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
+
+const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
+
+async function load(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { event, tournament } = await requireTournament(request, params.gid, params.tid);
+  const number = parseId(params.r);
+  const round = await db().round.findUnique({ where: { tournamentId_round: { tournamentId: tournament.id, round: number } } });
+  if (!round) throw json(message("rounds.errors.roundDoesNotExist", { round: number }), { status: 404 });
+  return { event, tournament, round };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event, tournament, round } = await load(request, params);
+  const [games, last] = await Promise.all([
+    db().game.findMany({ where: { roundId: round.id }, orderBy: { board: "asc" }, include: { white: true, black: true } }),
+    db().round.count({ where: { tournamentId: tournament.id } }),
+  ]);
+  return json({
+    gid: event.id,
+    tid: tournament.id,
+    name: tournament.name,
+    round: round.round,
+    state: round.state,
+    isLast: last === round.round,
+    hasNext: !tournament.plannedRounds || round.round < tournament.plannedRounds,
+    games: games.map((g) => ({
+      id: g.id,
+      board: g.board,
+      result: g.gameResult,
+      bye: g.blackId === null,
+      white: g.white ? { name: g.white.name, snr: g.white.snr, rating: g.white.elo ?? g.white.nwz } : null,
+      black: g.black ? { name: g.black.name, snr: g.black.snr, rating: g.black.elo ?? g.black.nwz } : null,
+    })),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { event, tournament, round } = await load(request, params);
+  const language = requestLanguage(request);
+  const here = localizePath(`/webapp/round/${event.id}/${tournament.id}/${round.round}`, language);
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "results": {
+      const results = new Map<number, GameResult>();
+      for (const [key, value] of formData) {
+        const id = /^result-(\d+)$/.exec(key)?.[1];
+        if (!id) continue;
+        if (!RESULTS.includes(value as GameResult)) return json({ error: "rounds.badResult" }, { status: 400 });
+        results.set(Number(id), value as GameResult);
+      }
+      await saveResults(db(), tournament.id, round.round, results);
+      return redirectWithNotice(request, here, "notice.resultsSaved");
+    }
+    case "remove": {
+      const removed = await removeLastRound(db(), tournament.id, round.round);
+      if (!removed.ok) return json({ error: message(`rounds.errors.${removed.error.code}`, { round: round.round }) }, { status: 409 });
+      return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, language), "notice.pairingsRemoved");
+    }
+    case "draw": {
+      const drawn = await drawNextRound(db(), tournament, round.round + 1);
+      if (!drawn.ok) {
+        const { code, ...values } = drawn.error;
+        return json({ error: message(`rounds.errors.${code}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]))) }, { status: 409 });
+      }
+      return redirectWithNotice(request, localizePath(`/webapp/round/${event.id}/${tournament.id}/${round.round + 1}`, language), "notice.pairingsDrawn");
+    }
+    default:
+      throw json("error.badRequest", { status: 400 });
+  }
+}
+
+export default function RoundPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const data = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
+  const player = (p: { name: string; snr: number; rating: number | null } | null) => (p ? `${p.name} (${p.snr})` : t("rounds.bye"));
+  return (
+    <section>
+      <p className="breadcrumbs">
+        <Link to={to(`/webapp/tournament/${data.gid}/${data.tid}`)}>{data.name}</Link>
+      </p>
+      <h1>
+        {t("rounds.title", { round: data.round })} <span className="state">{t(`rounds.states.${data.state}`)}</span>
+      </h1>
+      {error ? <FormError errors={[error]} /> : null}
+      <p className="actions">
+        <Link className="button" to={to(`/webapp/tournament/rankings/${data.gid}/${data.tid}/${data.round}`)}>
+          {t("rankings.title")}
+        </Link>{" "}
+        <a className="button" href={to(`/webapp/pgn/${data.gid}/${data.tid}/${data.round}`)} download>
+          {t("rounds.exportPgn")}
+        </a>
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="results" />
+        <table className="pairings">
+          <thead>
+            <tr>
+              <th>{t("rounds.board")}</th>
+              <th>{t("rounds.white")}</th>
+              <th>{t("rounds.result")}</th>
+              <th>{t("rounds.black")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.games.map((game) => (
+              <tr key={game.id}>
+                <td>{game.board}</td>
+                <td>{player(game.white)}</td>
+                <td>
+                  {game.bye ? (
+                    t("rounds.byeResult")
+                  ) : (
+                    <select name={`result-${game.id}`} defaultValue={game.result} aria-label={t("rounds.resultOfBoard", { board: game.board })}>
+                      {RESULTS.map((result) => (
+                        <option key={result} value={result}>
+                          {t(`results.${result}`)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+                <td>{player(game.black)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="submit" className="primary">
+          {t("rounds.saveResults")}
+        </button>
+      </Form>
+      {data.isLast ? (
+        <div className="actions">
+          {data.hasNext && data.state === "FINISHED" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="draw" />
+              <button type="submit" className="primary">
+                {t("rounds.draw", { round: data.round + 1 })}
+              </button>
+            </Form>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove" />
+            <button type="submit" className="danger">
+              {t("rounds.remove")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field, FieldError, FormError, SelectField } from "~/components/Field";
+import { useLocalePath } from "~/components/Shell";
+import { TournamentFields } from "~/components/TournamentFields";
+import { useZodForm } from "~/components/useZodForm";
+import { PlayerTable } from "~/components/PlayerTable";
+import { db } from "~/db/client.server";
+import { deleteByNameSchema, NOTATIONS, tournamentSettingsSchema, VISIBILITIES } from "~/forms/organiser";
+import { requestLanguage } from "~/i18n.server";
+import { localizePath } from "~/lib/locale";
+import { message } from "~/lib/messages";
+import { redirectWithNotice } from "~/lib/notice.server";
+import { requireTournament } from "~/organiser/access.server";
+import { dateInput } from "~/organiser/format";
+import { drawNextRound } from "~/organiser/rounds.server";
+import { tournamentData, updateTournament } from "~/organiser/tournaments.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event, tournament } = await requireTournament(request, params.gid, params.tid);
+  const [rounds, players, devices] = await Promise.all([
+    db().round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
+    db().player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
+    db().connectedDevice.findMany({ where: { tournamentId: tournament.id }, orderBy: { created: "asc" } }),
+  ]);
+  return json({ event: { id: event.id, name: event.name }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { event, tournament } = await requireTournament(request, params.gid, params.tid);
+  const language = requestLanguage(request);
+  const here = localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, language);
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "settings": {
+      const submission = parseWithZod(formData, { schema: tournamentSettingsSchema });
+      if (submission.status !== "success") return json({ intent: "settings", result: submission.reply() });
+      const { maxPlayers, password, description, ...fields } = submission.value;
+      if (fields.form === "TEAM" && fields.visibility !== "PRIVATE") {
+        return json({ intent: "settings", result: submission.reply({ fieldErrors: { visibility: ["tournaments.teamNotPublic"] } }) });
+      }
+      await updateTournament(db(), tournament, {
+        ...tournamentData(fields),
+        visibility: fields.visibility,
+        defaultNotationLanguage: fields.defaultNotationLanguage,
+        orderValue: fields.orderValue,
+        maxPlayers: maxPlayers ?? null,
+        password: password || null,
+        description: description || null,
+      });
+      return redirectWithNotice(request, `${here}?tab=settings`, "notice.changesSaved");
+    }
+    case "delete": {
+      const submission = parseWithZod(formData, { schema: deleteByNameSchema });
+      if (submission.status !== "success") return json({ intent: "delete", result: submission.reply() });
+      if (submission.value.confirmName !== tournament.name) {
+        return json({ intent: "delete", result: submission.reply({ fieldErrors: { confirmName: ["events.confirmNameMismatch"] } }) });
+      }
+      await db().tournament.delete({ where: { id: tournament.id } });
+      return redirectWithNotice(request, localizePath(`/webapp/event/${event.id}`, language), "notice.tournamentDeleted");
+    }
+    case "draw": {
+      const round = Number(formData.get("round"));
+      const drawn = await drawNextRound(db(), tournament, round);
+      if (!drawn.ok) {
+        const { code, ...values } = drawn.error;
+        return json({ intent: "draw", error: message(`rounds.errors.${code}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]))) }, { status: 409 });
+      }
+      return redirectWithNotice(request, localizePath(`/webapp/round/${event.id}/${tournament.id}/${round}`, language), "notice.pairingsDrawn");
+    }
+    default:
+      throw json("error.badRequest", { status: 400 });
+  }
+}
+
+const TABS = ["rounds", "participants", "teams", "devices", "settings"] as const;
+
+type ActionData = { intent: string; result?: never; error?: string };
+
+export default function TournamentPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { event, tournament, rounds, players, devices } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const [searchParams] = useSearchParams();
+  const tab = TABS.find((name) => name === searchParams.get("tab")) ?? (data?.intent === "settings" || data?.intent === "delete" ? "settings" : "rounds");
+  const base = `/webapp/tournament/${event.id}/${tournament.id}`;
+  return (
+    <section>
+      <p className="breadcrumbs">
+        <Link to={to(`/webapp/event/${event.id}`)}>{event.name}</Link>
+      </p>
+      <h1>{tournament.name}</h1>
+      <nav className="tabs" aria-label={t("tournaments.tabs")}>
+        {TABS.map((name) => (
+          <Link key={name} to={to(`${base}?tab=${name}`)} aria-current={tab === name ? "page" : undefined}>
+            {t(`tournaments.tab.${name}`)}
+          </Link>
+        ))}
+      </nav>
+      {tab === "rounds" ? (
+        <RoundsTab rounds={rounds} next={rounds.length + 1} planned={tournament.plannedRounds} error={data?.intent === "draw" ? data.error : undefined} base={{ gid: event.id, tid: tournament.id }} />
+      ) : null}
+      {tab === "participants" ? (
+        <>
+          <p>
+            <Link className="button" to={to(`/webapp/tournament/players/${event.id}/${tournament.id}`)}>
+              {t("players.manage")}
+            </Link>
+          </p>
+          <PlayerTable players={players} />
+        </>
+      ) : null}
+      {tab === "teams" ? <p className="empty">{tournament.form === "TEAM" ? t("teams.empty") : t("teams.singleOnly")}</p> : null}
+      {tab === "devices" ? (
+        devices.length === 0 ? (
+          <p className="empty">{t("devices.empty")}</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>{t("devices.type")}</th>
+                <th>{t("devices.name")}</th>
+                <th>{t("devices.added")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {devices.map((device) => (
+                <tr key={device.deviceId}>
+                  <td>{device.deviceType}</td>
+                  <td>{device.deviceName}</td>
+                  <td>{device.created}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+      {tab === "settings" ? <Settings tournament={tournament} data={data} /> : null}
+    </section>
+  );
+}
+
+function RoundsTab({ rounds, next, planned, error, base }: { rounds: { round: number; state: string }[]; next: number; planned: number | null; error?: string; base: { gid: number; tid: number } }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <>
+      {error ? <FormError errors={[error]} /> : null}
+      {rounds.length === 0 ? <p className="empty">{t("rounds.none")}</p> : null}
+      <ul className="rounds">
+        {rounds.map((round) => (
+          <li key={round.round}>
+            <Link to={to(`/webapp/round/${base.gid}/${base.tid}/${round.round}`)}>{t("rounds.title", { round: round.round })}</Link> –{" "}
+            {t(`rounds.states.${round.state}`)} ·{" "}
+            <Link to={to(`/webapp/tournament/rankings/${base.gid}/${base.tid}/${round.round}`)}>{t("rankings.title")}</Link>
+          </li>
+        ))}
+      </ul>
+      {!planned || next <= planned ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="draw" />
+          <input type="hidden" name="round" value={next} />
+          <button type="submit" className="primary">
+            {t("rounds.draw", { round: next })}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+type TournamentRow = ReturnType<typeof useLoaderData<typeof loader>>["tournament"];
+
+function Settings({ tournament, data }: { tournament: TournamentRow; data?: ActionData }) {
+  const { t } = useTranslation();
+  const [form, fields] = useZodForm("tournament-settings", tournamentSettingsSchema, data?.intent === "settings" ? data.result : undefined, {
+    name: tournament.name,
+    form: tournament.form,
+    mode: tournament.mode,
+    plannedRounds: String(tournament.plannedRounds ?? ""),
+    tiebreak1: tournament.tiebreakScoreFirst,
+    tiebreak2: tournament.tiebreakScoreSecond,
+    tiebreak3: tournament.tiebreakScoreThird,
+    twzSetting: tournament.twzSetting,
+    pseudoRating: tournament.pseudoRating?.toString() ?? "",
+    startDate: dateInput(tournament.startDate) ?? "",
+    endDate: dateInput(tournament.endDate) ?? "",
+    description: tournament.description ?? "",
+    visibility: tournament.visibility,
+    password: tournament.password ?? "",
+    maxPlayers: tournament.maxPlayers?.toString() ?? "",
+    defaultNotationLanguage: tournament.defaultNotationLanguage,
+    orderValue: String(tournament.orderValue),
+  });
+  const [deleteForm, deleteFields] = useZodForm("delete-tournament", deleteByNameSchema, data?.intent === "delete" ? data.result : undefined);
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} className="form-page">
+        <input type="hidden" name="intent" value="settings" />
+        <FormError errors={form.errors} />
+        <TournamentFields fields={fields as never} />
+        <details open>
+          <summary>{t("tournaments.additionalOptions")}</summary>
+          <div className="field">
+            <label htmlFor={fields.description.id}>{t("events.description")}</label>
+            <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} />
+            <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+          </div>
+          <SelectField meta={fields.visibility} label={t("tournaments.visibility")} options={VISIBILITIES} prefix="tournaments.visibilities" />
+          <Field meta={fields.password} label={t("tournaments.password")} />
+          <p className="hint">{t("tournaments.passwordHint")}</p>
+          <Field meta={fields.maxPlayers as never} label={t("tournaments.maxPlayers")} type="number" />
+          <SelectField meta={fields.defaultNotationLanguage} label={t("tournaments.notation")} options={NOTATIONS} prefix="notations" />
+          <Field meta={fields.orderValue as never} label={t("tournaments.order")} type="number" />
+        </details>
+        <button type="submit" className="primary">
+          {t("tournaments.saveSettings")}
+        </button>
+      </Form>
+      <h2>{t("tournaments.delete")}</h2>
+      <Form method="post" {...getFormProps(deleteForm)} className="form-page">
+        <input type="hidden" name="intent" value="delete" />
+        <p className="warning">{t("tournaments.deleteWarning", { name: tournament.name })}</p>
+        <Field meta={deleteFields.confirmName} label={t("events.confirmName")} />
+        <button type="submit" className="danger">
+          {t("tournaments.delete")}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useLocalePath } from "~/components/Shell";
+import { db } from "~/db/client.server";
+import { parseId, requireTournament } from "~/organiser/access.server";
+import { recordsOf } from "~/organiser/rounds.server";
+import { standings, TIEBREAK_HEADERS, type Tiebreak } from "~/tournament/tiebreaks";
+
+/** The ranking after round r with the tournament's tiebreaks (printable). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event, tournament } = await requireTournament(request, params.gid, params.tid);
+  const round = parseId(params.r);
+  const [players, games] = await Promise.all([
+    db().player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
+    db().game.findMany({ where: { tournamentId: tournament.id, round: { lte: round } } }),
+  ]);
+  const tiebreaks = [tournament.tiebreakScoreFirst, tournament.tiebreakScoreSecond, tournament.tiebreakScoreThird].filter((t) => t !== "NONE") as Tiebreak[];
+  const bySnr = new Map(players.map((p) => [p.snr, p]));
+  const records = recordsOf(players, games, round).map((r) => ({ ...r, rating: bySnr.get(r.id)?.elo ?? bySnr.get(r.id)?.nwz ?? undefined }));
+  const rows = standings({ players: records, round }, tiebreaks).map((row) => {
+    const player = bySnr.get(row.id)!;
+    return { ...row, name: player.name, club: player.club, rating: player.elo ?? player.nwz };
+  });
+  return json({ gid: event.id, tid: tournament.id, name: tournament.name, round, headers: tiebreaks.map((t) => TIEBREAK_HEADERS[t]), rows });
+}
+
+const format = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, ""));
+
+export default function Rankings() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { gid, tid, name, round, headers, rows } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <p className="breadcrumbs">
+        <Link to={to(`/webapp/round/${gid}/${tid}/${round}`)}>
+          {name} – {t("rounds.title", { round })}
+        </Link>
+      </p>
+      <h1>{t("rankings.after", { round })}</h1>
+      <table className="rankings">
+        <thead>
+          <tr>
+            <th>{t("rankings.rank")}</th>
+            <th>{t("players.snr")}</th>
+            <th>{t("players.name")}</th>
+            <th>{t("players.elo")}</th>
+            <th>{t("rankings.points")}</th>
+            {headers.map((header) => (
+              <th key={header}>{header}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.rank}</td>
+              <td>{row.id}</td>
+              <td>{row.name}</td>
+              <td>{row.rating}</td>
+              <td>{format(row.score)}</td>
+              {row.tiebreaks.map((value, i) => (
+                <td key={headers[i]}>{format(value)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import { expect, test, type Page } from "@playwright/test";
+import en from "../../locales/en/common.json" with { type: "json" };
+import { createUser, signIn, sql, unique } from "./support";
+
+const PASSWORD = "Organiser-Pass-1";
+
+async function createEvent(page: Page, name: string) {
+  await page.goto("/webapp/dashboard");
+  await page.getByRole("link", { name: en.events.create }).click();
+  await page.getByLabel(en.events.name).fill(name);
+  await page.getByLabel(en.events.startDate).fill("2026-12-05");
+  await page.getByLabel(en.events.endDate).fill("2026-12-06");
+  await page.getByRole("button", { name: en.events.create }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByText(en.tournaments.empty)).toBeVisible();
+}
+
+async function createTournament(page: Page, name: string, mode: string, rounds: number) {
+  await page.getByText(en.tournaments.create, { exact: true }).first().click();
+  await page.getByLabel(en.tournaments.name).fill(name);
+  await page.getByLabel(en.tournaments.mode).selectOption(mode);
+  await page.getByLabel(en.tournaments.rounds).fill(String(rounds));
+  await page.getByLabel("Tiebreak 1").selectOption("BUCHHOLZ");
+  await page.getByLabel("Tiebreak 2").selectOption("SONNEBORN_BERGER");
+  await page.getByRole("button", { name: en.tournaments.create }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+}
+
+function csv(count: number): string {
+  const rows = Array.from({ length: count }, (_, i) => `"Player ${String.fromCharCode(65 + i)}",,,${2400 - i * 37},,Club ${i % 3},GER`);
+  return `name,title,fideId,elo,nwz,club,country\n${rows.join("\n")}\n`;
+}
+
+async function importPlayers(page: Page, count: number) {
+  await page.getByRole("link", { name: en.tournaments.tab.participants }).click();
+  await page.getByRole("link", { name: en.players.manage }).click();
+  await page.getByRole("link", { name: en.players.import }).click();
+  await page.getByLabel(en.players.csv.paste).fill(csv(count));
+  await page.getByRole("button", { name: en.players.csv.preview }).click();
+  await expect(page.getByRole("heading", { name: `Preview: ${count} players` })).toBeVisible();
+  await page.getByRole("button", { name: `Import ${count} players` }).click();
+  await expect(page.getByRole("status")).toHaveText(en.notice.playersImported);
+  await expect(page.locator("table tbody tr")).toHaveCount(count);
+}
+
+/** Results for every board: a fixed cycle of 1-0, ½-½, 0-1. */
+async function enterResults(page: Page, round: number) {
+  const selects = page.getByRole("combobox", { name: /Result of board/ });
+  const count = await selects.count();
+  const cycle = ["WHITE_WINS", "DRAW", "BLACK_WINS"];
+  for (let i = 0; i < count; i++) await selects.nth(i).selectOption(cycle[(i + round) % 3]);
+  await page.getByRole("button", { name: en.rounds.saveResults }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(en.rounds.states.FINISHED);
+  return count;
+}
+
+test("a 5-round Swiss of 12 players from the event to rankings and PGN", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  const event = unique("Open");
+  await createEvent(page, event);
+  await createTournament(page, "A-Open", "SWISS", 5);
+  await importPlayers(page, 12);
+
+  await page.getByRole("link", { name: "A-Open" }).click();
+  await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
+  await expect(page.getByRole("status")).toHaveText(en.notice.pairingsDrawn);
+  // Round 1 by the Dutch rules: 1–7, 8–2, 3–9, 10–4, 5–11, 12–6 (starting numbers by rating).
+  const firstBoards = await page.locator("table.pairings tbody tr").allInnerTexts();
+  expect(firstBoards.map((row) => row.match(/\((\d+)\)/g)?.join("-"))).toEqual(["(1)-(7)", "(8)-(2)", "(3)-(9)", "(10)-(4)", "(5)-(11)", "(12)-(6)"]);
+
+  // Once a round exists, players can no longer be added or removed (spec §5, §8).
+  const roundUrl = page.url();
+  await page.goto(roundUrl.replace(/\/webapp\/round\/(\d+)\/(\d+)\/1$/, "/webapp/tournament/players/$1/$2"));
+  await expect(page.getByText(en.rounds.playersLocked)).toBeVisible();
+  await expect(page.getByRole("button", { name: en.players.add })).toHaveCount(0);
+  const added = await page.request.post(page.url(), { form: { name: "Late Entry", active: "on" } });
+  expect(added.status()).toBe(409);
+  await page.goto(roundUrl);
+
+  const pairsSeen = new Set<string>();
+  for (let round = 1; round <= 5; round++) {
+    if (round > 1) {
+      await page.getByRole("button", { name: `Draw pairings for round ${round}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/webapp/round/\\d+/\\d+/${round}$`));
+    }
+    const rows = await page.locator("table.pairings tbody tr").allInnerTexts();
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      const [a, b] = (row.match(/\((\d+)\)/g) ?? []).map((n) => Number(n.slice(1, -1))).sort((x, y) => x - y);
+      expect(pairsSeen.has(`${a}-${b}`), `round ${round}: ${a}-${b} again`).toBe(false);
+      pairsSeen.add(`${a}-${b}`);
+    }
+    expect(await enterResults(page, round)).toBe(6);
+
+    await page.getByRole("link", { name: en.rankings.title }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Ranking after round ${round}`);
+    await expect(page.getByRole("columnheader", { name: "BH" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "SB" })).toBeVisible();
+    const points = await page.locator("table.rankings tbody tr td:nth-child(5)").allInnerTexts();
+    expect(points).toHaveLength(12);
+    expect(points.reduce((sum, p) => sum + Number(p), 0)).toBe(6 * round);
+    expect(points.map(Number)).toEqual([...points.map(Number)].sort((x, y) => y - x));
+    await page.getByRole("link", { name: new RegExp(`Round ${round}`) }).click();
+  }
+  await expect(page.getByRole("button", { name: /Draw pairings for round 6/ })).toHaveCount(0);
+
+  const pgnHref = await page.getByRole("link", { name: en.rounds.exportPgn }).getAttribute("href");
+  const cookies = await page.context().cookies();
+  const pgn = await request.get(pgnHref!, { headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } });
+  expect(pgn.status()).toBe(200);
+  const text = await pgn.text();
+  expect(text.match(/\[Round "5"\]/g)).toHaveLength(6);
+  expect(text).toContain(`[Event "${event} – A-Open"]`);
+  expect(text).toMatch(/\[Result "(1-0|0-1|1\/2-1\/2)"\]/);
+});
+
+test("a 6-player round robin follows the Berger table", async ({ page }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  await createEvent(page, unique("Club"));
+  await createTournament(page, "Masters", "ROUND_ROBIN", 5);
+  await importPlayers(page, 6);
+  await page.getByRole("link", { name: "Masters" }).click();
+  await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
+  await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  const boards = async () => (await page.locator("table.pairings tbody tr").allInnerTexts()).map((row) => row.match(/\((\d+)\)/g)?.join("-"));
+  expect(await boards()).toEqual(["(1)-(6)", "(2)-(5)", "(3)-(4)"]);
+  await enterResults(page, 1);
+  await page.getByRole("button", { name: "Draw pairings for round 2" }).click();
+  await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/2$/);
+  expect(await boards()).toEqual(["(6)-(4)", "(5)-(3)", "(1)-(2)"]);
+});
+
+test("duplicate event names and a wrong date order are refused with the spec's messages", async ({ page }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  const name = unique("Cup");
+  await createEvent(page, name);
+  await page.goto("/webapp/createEvent");
+  await page.getByLabel(en.events.name).fill(name);
+  await page.getByRole("button", { name: en.events.create }).click();
+  await expect(page.getByText(en.events.nameTaken)).toBeVisible();
+  await page.getByLabel(en.events.name).fill(`${name} 2`);
+  await page.getByLabel(en.events.startDate).fill("2026-12-06");
+  await page.getByLabel(en.events.endDate).fill("2026-12-05");
+  await page.getByRole("button", { name: en.events.create }).click();
+  await expect(page.getByText(en.events.startBeforeEnd)).toBeVisible();
+  await expect(page.getByText(en.events.endAfterStart)).toBeVisible();
+  expect(await sql(`SELECT id FROM tournament_group WHERE name = $1`, [`${name} 2`])).toHaveLength(0);
+});
+
+test("only the owner and admins reach an event; others get 403, visitors the sign-in", async ({ page, browser }) => {
+  const owner = await createUser("User", PASSWORD);
+  await signIn(page, owner, PASSWORD);
+  await createEvent(page, unique("Private"));
+  const eventUrl = new URL(page.url()).pathname;
+  await createTournament(page, "Closed", "SWISS", 3);
+  const tournamentUrl = new URL(page.url()).pathname;
+
+  const other = await browser.newPage();
+  await signIn(other, await createUser("User", PASSWORD), PASSWORD);
+  for (const url of [eventUrl, tournamentUrl, tournamentUrl.replace("/tournament/", "/tournament/players/"), tournamentUrl.replace("/tournament/", "/pgn/") + "/0"]) {
+    const response = await other.goto(url);
+    expect(response?.status(), url).toBe(403);
+  }
+  await other.goto(eventUrl);
+  await expect(other.getByText(en.error.noAccess)).toBeVisible();
+  const post = await other.request.post(eventUrl, { form: { intent: "delete", confirmName: "x" } });
+  expect(post.status()).toBe(403);
+
+  const admin = await browser.newPage();
+  await signIn(admin, await createUser("Admin", PASSWORD), PASSWORD);
+  expect((await admin.goto(tournamentUrl))?.status()).toBe(200);
+
+  const visitor = await browser.newPage();
+  const anonymous = await visitor.request.get(eventUrl, { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers().location).toContain("/signIn?redirectTo=");
+});
