@@ -119,7 +119,9 @@ export default function RoundPage() {
           <tbody>
             {data.games.map((game) => (
               <tr key={game.id}>
-                <td>{game.board}</td>
+                <td>
+                  <Link to={to(`/webapp/game/${data.gid}/${data.tid}/${data.round}/${game.board}`)}>{game.board}</Link>
+                </td>
                 <td>{player(game.white)}</td>
                 <td>
                   {game.bye ? (

@@ -176,3 +176,37 @@ test("only the owner and admins reach an event; others get 403, visitors the sig
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers().location).toContain("/signIn?redirectTo=");
 });
+
+test("the game view: moves in the tournament's notation with the chess core's messages, result and comment", async ({ page }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  await createEvent(page, unique("Games"));
+  await createTournament(page, "Rapid", "ROUND_ROBIN", 3);
+  await importPlayers(page, 4);
+  await page.getByRole("link", { name: "Rapid" }).click();
+  await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
+  await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  await page.getByRole("link", { name: "1", exact: true }).click();
+  await expect(page).toHaveURL(/\/webapp\/game\/\d+\/\d+\/1\/1$/);
+  const move = page.getByLabel(/Next move/);
+  const expected = [["e4"], ["e4 e5"], ["e4 e5", "Nf3"]];
+  for (const [i, text] of ["e4", "e5", "Nf3"].entries()) {
+    await move.fill(text);
+    await page.getByRole("button", { name: en.games.addMove }).click();
+    await expect(page.locator("ol.moves li")).toHaveText(expected[i]);
+  }
+  await expect(page.locator("ol.moves li")).toHaveText(["e4 e5", "Nf3"]);
+  await move.fill("Ni3");
+  await page.getByRole("button", { name: en.games.addMove }).click();
+  await expect(page.getByText("i is not allowed!")).toBeVisible();
+  await page.getByLabel(/Next move/).fill("Ke3");
+  await page.getByRole("button", { name: en.games.addMove }).click();
+  await expect(page.getByText("Illegal Move!")).toBeVisible();
+  await page.getByRole("button", { name: en.games.undo }).click();
+  await expect(page.locator("ol.moves li")).toHaveText(["e4 e5"]);
+  await page.getByLabel(en.rounds.result).selectOption("DRAW");
+  await page.getByLabel(en.games.comment).fill("Short draw");
+  await page.getByRole("button", { name: en.events.save }).click();
+  await expect(page.getByRole("status")).toHaveText(en.notice.changesSaved);
+  await expect(page.getByLabel(en.rounds.result)).toHaveValue("DRAW");
+  await expect(page.getByLabel(en.games.comment)).toHaveValue("Short draw");
+});

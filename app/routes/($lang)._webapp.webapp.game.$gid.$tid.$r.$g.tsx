@@ -1,0 +1,138 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { printMove } from "~/chess/print";
+import { Board } from "~/components/Board";
+import { FormError } from "~/components/Field";
+import { useLocalePath } from "~/components/Shell";
+import { db } from "~/db/client.server";
+import type { GameResult } from "~/generated/prisma/client";
+import { requestLanguage } from "~/i18n.server";
+import { localizePath } from "~/lib/locale";
+import { redirectWithNotice } from "~/lib/notice.server";
+import { parseId, requireTournament } from "~/organiser/access.server";
+import { addMove, positionOf, undoMove } from "~/organiser/games.server";
+import { saveResults } from "~/organiser/rounds.server";
+
+const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
+
+async function load(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { event, tournament } = await requireTournament(request, params.gid, params.tid);
+  const game = await db().game.findFirst({
+    where: { tournamentId: tournament.id, round: parseId(params.r), board: parseId(params.g) },
+    include: { white: true, black: true },
+  });
+  if (!game) throw json("error.tournamentMissing", { status: 404 });
+  return { event, tournament, game };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event, tournament, game } = await load(request, params);
+  const language = tournament.defaultNotationLanguage;
+  const chess = positionOf(game.moves);
+  return json({
+    gid: event.id,
+    tid: tournament.id,
+    round: game.round,
+    board: game.board,
+    white: game.white?.name ?? "",
+    black: game.black?.name ?? "",
+    result: game.gameResult,
+    description: game.description ?? "",
+    fen: chess.fen(),
+    language,
+    moves: chess.history().map((san) => printMove(san, language)),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { event, tournament, game } = await load(request, params);
+  const here = localizePath(`/webapp/game/${event.id}/${tournament.id}/${game.round}/${game.board}`, requestLanguage(request));
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "move": {
+      const added = await addMove(db(), game.id, game.moves, String(formData.get("move") ?? ""), tournament.defaultNotationLanguage);
+      if (!added.ok) return json({ error: added.error, move: String(formData.get("move") ?? "") }, { status: 400 });
+      return redirectWithNotice(request, here, "notice.moveAdded");
+    }
+    case "undo":
+      await undoMove(db(), game.id, game.moves);
+      return redirectWithNotice(request, here, "notice.changesSaved");
+    case "details": {
+      const result = String(formData.get("result"));
+      if (!RESULTS.includes(result as GameResult)) return json({ error: "rounds.badResult", move: "" }, { status: 400 });
+      await db().game.update({ where: { id: game.id }, data: { description: String(formData.get("description") ?? "").slice(0, 2000) || null } });
+      await saveResults(db(), tournament.id, game.round, new Map([[game.id, result as GameResult]]));
+      return redirectWithNotice(request, here, "notice.changesSaved");
+    }
+    default:
+      throw json("error.badRequest", { status: 400 });
+  }
+}
+
+export default function GamePage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const game = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <section>
+      <p className="breadcrumbs">
+        <Link to={to(`/webapp/round/${game.gid}/${game.tid}/${game.round}`)}>{t("rounds.title", { round: game.round })}</Link>
+      </p>
+      <h1>
+        {game.white} – {game.black}
+      </h1>
+      <div className="game">
+        <Board fen={game.fen} />
+        <div>
+          <h2>{t("games.moves")}</h2>
+          {game.moves.length === 0 ? (
+            <p className="empty">{t("games.noMoves")}</p>
+          ) : (
+            <ol className="moves">
+              {Array.from({ length: Math.ceil(game.moves.length / 2) }, (_, i) => (
+                <li key={i}>
+                  {game.moves[2 * i]} {game.moves[2 * i + 1] ?? ""}
+                </li>
+              ))}
+            </ol>
+          )}
+          <Form method="post" className="inline-form">
+            <input type="hidden" name="intent" value="move" />
+            <label htmlFor="move">{t("games.nextMove", { language: t(`notations.${game.language}`) })}</label>
+            <input id="move" name="move" defaultValue={data?.move ?? ""} key={game.moves.length} autoComplete="off" autoFocus />
+            <button type="submit" className="primary">
+              {t("games.addMove")}
+            </button>
+          </Form>
+          {data?.error ? <FormError errors={[data.error]} /> : null}
+          {game.moves.length > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="undo" />
+              <button type="submit">{t("games.undo")}</button>
+            </Form>
+          ) : null}
+          <Form method="post" className="form-page">
+            <input type="hidden" name="intent" value="details" />
+            <div className="field">
+              <label htmlFor="result">{t("rounds.result")}</label>
+              <select id="result" name="result" defaultValue={game.result}>
+                {RESULTS.map((result) => (
+                  <option key={result} value={result}>
+                    {t(`results.${result}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="description">{t("games.comment")}</label>
+              <textarea id="description" name="description" rows={3} defaultValue={game.description} />
+            </div>
+            <button type="submit">{t("events.save")}</button>
+          </Form>
+        </div>
+      </div>
+    </section>
+  );
+}
