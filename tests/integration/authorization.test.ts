@@ -1,0 +1,120 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionStorage } from "~/auth/session.server";
+import type { Db } from "~/db/client.server";
+import { seed } from "~/db/seed.server";
+import * as eventRoute from "~/routes/($lang)._webapp.webapp.event.$gid";
+import * as gameRoute from "~/routes/($lang)._webapp.webapp.game.$gid.$tid.$r.$g";
+import * as playerRoute from "~/routes/($lang)._webapp.webapp.player.$gid.$tid.$pid";
+import * as roundRoute from "~/routes/($lang)._webapp.webapp.round.$gid.$tid.$r";
+import * as tournamentRoute from "~/routes/($lang)._webapp.webapp.tournament.$gid.$tid";
+import * as importRoute from "~/routes/($lang)._webapp.webapp.tournament.players.$gid.$tid.import";
+import * as playersRoute from "~/routes/($lang)._webapp.webapp.tournament.players.$gid.$tid._index";
+import * as rankingsRoute from "~/routes/($lang)._webapp.webapp.tournament.rankings.$gid.$tid.$r";
+import * as pgnRoute from "~/routes/($lang).webapp.pgn.$gid.$tid.$r";
+import { serverDatabase, type TestDatabase } from "./databases";
+
+/**
+ * Every organiser loader and action checks on the server who may use it (spec §6):
+ * visitors are sent to sign in, other users get 403, the owner and admins get through.
+ */
+type Persona = "anonymous" | "other" | "owner" | "admin";
+type Module = { loader?: (args: LoaderFunctionArgs) => unknown; action?: (args: ActionFunctionArgs) => unknown };
+
+let test: TestDatabase;
+let db: Db;
+const cookies = new Map<Persona, string>();
+let params: Record<string, string>;
+
+/** A user with a role, and the session cookie a signed-in browser of that user sends. */
+async function signedIn(persona: Persona, role: string): Promise<number> {
+  const roleRow = await db.role.findUniqueOrThrow({ where: { name: role } });
+  const user = await db.user.create({ data: { email: `${persona}@example.org`, username: role, password: "x", roleId: roleRow.id, confirmed: true } });
+  const session = await sessionStorage().getSession();
+  session.set("userId", user.id);
+  cookies.set(persona, (await sessionStorage().commitSession(session)).split(";")[0]);
+  return user.id;
+}
+
+beforeAll(async () => {
+  test = await serverDatabase();
+  db = test.db;
+  (globalThis as { __kiebitzDb?: Db }).__kiebitzDb = db;
+  await seed(db, "test");
+  const owner = await signedIn("owner", "User");
+  await signedIn("other", "User");
+  await signedIn("admin", "Admin");
+  const event = await db.event.create({ data: { creatorId: owner, name: "Owner's Open" } });
+  const tournament = await db.tournament.create({ data: { creatorId: owner, eventId: event.id, name: "A", plannedRounds: 3 } });
+  const [white, black] = await Promise.all(
+    [1, 2].map((snr) => db.player.create({ data: { tournamentId: tournament.id, snr, name: `P${snr}` } })),
+  );
+  const round = await db.round.create({ data: { tournamentId: tournament.id, round: 1, state: "IN_PROGRESS" } });
+  await db.game.create({ data: { tournamentId: tournament.id, roundId: round.id, round: 1, board: 1, whiteId: white.id, blackId: black.id } });
+  params = { gid: String(event.id), tid: String(tournament.id), r: "1", g: "1", pid: String(white.id) };
+});
+
+afterAll(async () => {
+  delete (globalThis as { __kiebitzDb?: Db }).__kiebitzDb;
+  await test?.close();
+});
+
+async function call(fn: (args: never) => unknown, persona: Persona, method: "GET" | "POST"): Promise<number> {
+  const headers = new Headers();
+  const cookie = cookies.get(persona);
+  if (cookie) headers.set("Cookie", cookie);
+  const init: RequestInit = { method, headers };
+  if (method === "POST") {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    init.body = "intent=no-such-intent";
+  }
+  try {
+    const result = await fn({ request: new Request("http://localhost/webapp/x", init), params, context: {} } as never);
+    return result instanceof Response ? result.status : 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+const ROUTES: [string, Module][] = [
+  ["event page", eventRoute],
+  ["tournament page", tournamentRoute],
+  ["players", playersRoute],
+  ["player import", importRoute],
+  ["player", playerRoute],
+  ["round", roundRoute],
+  ["rankings", rankingsRoute],
+  ["game", gameRoute],
+  ["PGN export", pgnRoute],
+];
+
+describe.each(ROUTES)("%s", (_name, module) => {
+  it("loader: visitors sign in, other users 403, owner and admin 200", async () => {
+    if (!module.loader) return;
+    expect(await call(module.loader, "anonymous", "GET")).toBe(302);
+    expect(await call(module.loader, "other", "GET")).toBe(403);
+    expect(await call(module.loader, "owner", "GET")).toBe(200);
+    expect(await call(module.loader, "admin", "GET")).toBe(200);
+  });
+
+  it("action: checked before anything is read or changed", async () => {
+    if (!module.action) return;
+    expect(await call(module.action, "anonymous", "POST")).toBe(302);
+    expect(await call(module.action, "other", "POST")).toBe(403);
+    // Past the check, the owner and an admin reach the form handling (an unknown intent or invalid form, never 403).
+    for (const persona of ["owner", "admin"] as const) expect(await call(module.action, persona, "POST")).not.toBe(403);
+  });
+});
+
+it("a tournament of another event or an unknown id answers 404, not another organiser's data", async () => {
+  const other = await db.event.create({ data: { creatorId: (await db.user.findUniqueOrThrow({ where: { email: "owner@example.org" } })).id, name: "Second" } });
+  const saved = params;
+  params = { ...saved, gid: String(other.id) };
+  expect(await call(tournamentRoute.loader, "owner", "GET")).toBe(404);
+  params = { ...saved, tid: "999999" };
+  expect(await call(tournamentRoute.loader, "owner", "GET")).toBe(404);
+  params = { ...saved, gid: "abc" };
+  expect(await call(eventRoute.loader, "owner", "GET")).toBe(404);
+  params = saved;
+});
