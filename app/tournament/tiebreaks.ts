@@ -48,15 +48,31 @@ function ratingDifference(fraction: number): number {
   return Math.max(-800, Math.min(800, Math.round(-400 * Math.log10(1 / fraction - 1))));
 }
 
+/** Players by id and their scores, computed once per ranking. */
+type Lookup = { byId: Map<number, RatedPlayer>; scores: Map<number, number> };
+const lookups = new WeakMap<TiebreakContext, Lookup>();
+
+function lookup(context: TiebreakContext): Lookup {
+  let found = lookups.get(context);
+  if (!found) {
+    found = {
+      byId: new Map(context.players.map((p) => [p.id, p])),
+      scores: new Map(context.players.map((p) => [p.id, scoreAfter(p, context.round)])),
+    };
+    lookups.set(context, found);
+  }
+  return found;
+}
+
 export function computeTiebreak(tiebreak: Tiebreak, player: RatedPlayer, context: TiebreakContext): number {
   const { round } = context;
-  const byId = new Map(context.players.map((p) => [p.id, p]));
-  const own = scoreAfter(player, round);
+  const { byId, scores } = lookup(context);
+  const own = scores.get(player.id) ?? scoreAfter(player, round);
   const entries = player.rounds.slice(0, round);
   const opponentScores = () =>
     Array.from({ length: round }, (_, r) => {
       const entry = entries[r];
-      return played(entry) ? scoreAfter(byId.get(entry.opponent)!, round) : own;
+      return played(entry) ? (scores.get(entry.opponent) ?? 0) : own;
     });
   switch (tiebreak) {
     case "NONE":
@@ -75,7 +91,7 @@ export function computeTiebreak(tiebreak: Tiebreak, player: RatedPlayer, context
     case "SONNEBORN_BERGER":
       return entries.reduce((sum, entry) => {
         if (!entry) return sum;
-        const opponentScore = played(entry) ? scoreAfter(byId.get(entry.opponent)!, round) : own;
+        const opponentScore = played(entry) ? (scores.get(entry.opponent) ?? 0) : own;
         return sum + entry.points * opponentScore;
       }, 0);
     case "CUMULATIVE": {
@@ -118,12 +134,12 @@ export function computeTiebreak(tiebreak: Tiebreak, player: RatedPlayer, context
       return context.boardPoints?.get(player.id) ?? own;
     case "BERLIN":
       // Berlin tiebreak: Sonneborn-Berger counting only the wins.
-      return entries.reduce((sum, e) => (e && e.points >= 1 && played(e) ? sum + scoreAfter(byId.get(e.opponent)!, round) : sum), 0);
+      return entries.reduce((sum, e) => (e && e.points >= 1 && played(e) ? sum + (scores.get(e.opponent) ?? 0) : sum), 0);
     case "SCHULJAN":
       // Schuljan: the points scored against the opponents with the higher scores (the upper half of the field).
       return entries.reduce((sum, e) => {
         if (!played(e)) return sum;
-        return scoreAfter(byId.get(e.opponent)!, round) >= own ? sum + e.points : sum;
+        return (scores.get(e.opponent) ?? 0) >= own ? sum + e.points : sum;
       }, 0);
   }
 }

@@ -62,6 +62,7 @@ for (const { name, prefix, t, mailSubject } of LANGUAGES) {
 
     await page.getByRole("link", { name: t.header.account }).click();
     await expect(page).toHaveURL(`${prefix}/webapp/account`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.account.title);
     await page.getByLabel(t.fields.username).fill("Anna_2");
     await page.getByRole("button", { name: t.account.saveName }).click();
     await expect(page.getByRole("status")).toHaveText(t.notice.nameChanged);
@@ -92,6 +93,7 @@ for (const { name, prefix, t, mailSubject } of LANGUAGES) {
 
     await page.goto(`${prefix}/signIn`);
     await page.getByRole("link", { name: t.signIn.forgotPassword }).click();
+    await expect(page).toHaveURL(`${prefix}/resetPassword`);
     await page.getByLabel(t.fields.email).fill(`nobody-${email}`);
     await page.getByRole("button", { name: t.resetPassword.send }).click();
     await expect(page.getByText(t.auth.noAccount)).toBeVisible();
