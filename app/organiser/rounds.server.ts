@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { message } from "~/lib/messages";
 import type { Game, GameResult, Player, Tournament } from "~/generated/prisma/client";
 import { pairDutch } from "~/tournament/dutch";
 import { checkRoundDrawable } from "~/tournament/ranking";
@@ -52,6 +53,12 @@ export function recordsOf(players: Pick<Player, "id" | "snr">[], games: GameRow[
 }
 
 export type DrawError = EngineError | { code: "previousRoundOpen" } | { code: "notEnoughPlayers" };
+
+/** The translatable message of a round error (locales: rounds.errors.*). */
+export function drawErrorMessage(error: DrawError): string {
+  const { code, ...values } = error;
+  return message(`rounds.errors.${code}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
+}
 
 /** Draws the next round with the tournament's system and stores its boards, all in one transaction. */
 export async function drawNextRound(db: Db, tournament: Tournament, round: number): Promise<{ ok: true } | { ok: false; error: DrawError }> {

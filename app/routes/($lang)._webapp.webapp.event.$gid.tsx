@@ -10,7 +10,8 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EventFields } from "~/components/EventFields";
-import { Field, FormError } from "~/components/Field";
+import { DeleteByName } from "~/components/DeleteByName";
+import { FormError } from "~/components/Field";
 import { useLocalePath } from "~/components/Shell";
 import { TournamentFields } from "~/components/TournamentFields";
 import { useZodForm } from "~/components/useZodForm";
@@ -96,7 +97,6 @@ export default function EventPage() {
     startDate: dateInput(event.startDate) ?? "",
     endDate: dateInput(event.endDate) ?? "",
   });
-  const [deleteForm, deleteFields] = useZodForm("delete-event", deleteByNameSchema, useIntent("delete")?.result);
   const [createForm, createFields] = useZodForm("create-tournament", tournamentSchema, useIntent("createTournament")?.result, {
     plannedRounds: "5",
   });
@@ -162,14 +162,7 @@ export default function EventPage() {
 
       <details open={Boolean(useIntent("delete"))}>
         <summary>{t("events.delete")}</summary>
-        <Form method="post" {...getFormProps(deleteForm)} className="form-page">
-          <input type="hidden" name="intent" value="delete" />
-          <p className="warning">{t("events.deleteWarning", { name: event.name })}</p>
-          <Field meta={deleteFields.confirmName} label={t("events.confirmName")} />
-          <button type="submit" className="danger">
-            {t("events.delete")}
-          </button>
-        </Form>
+        <DeleteByName id="delete-event" warning={t("events.deleteWarning", { name: event.name })} submit={t("events.delete")} lastResult={useIntent("delete")?.result} />
       </details>
     </section>
   );

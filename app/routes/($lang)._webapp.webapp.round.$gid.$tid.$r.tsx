@@ -10,7 +10,7 @@ import { localizePath } from "~/lib/locale";
 import { message } from "~/lib/messages";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { parseId, requireTournament } from "~/organiser/access.server";
-import { drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
+import { drawErrorMessage, drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
 
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
 
@@ -66,14 +66,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "remove": {
       const removed = await removeLastRound(db(), tournament.id, round.round);
-      if (!removed.ok) return json({ error: message(`rounds.errors.${removed.error.code}`, { round: round.round }) }, { status: 409 });
+      if (!removed.ok) return json({ error: drawErrorMessage(removed.error) }, { status: 409 });
       return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, language), "notice.pairingsRemoved");
     }
     case "draw": {
       const drawn = await drawNextRound(db(), tournament, round.round + 1);
       if (!drawn.ok) {
-        const { code, ...values } = drawn.error;
-        return json({ error: message(`rounds.errors.${code}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]))) }, { status: 409 });
+        return json({ error: drawErrorMessage(drawn.error) }, { status: 409 });
       }
       return redirectWithNotice(request, localizePath(`/webapp/round/${event.id}/${tournament.id}/${round.round + 1}`, language), "notice.pairingsDrawn");
     }

@@ -8,15 +8,15 @@ import { useLocalePath } from "~/components/Shell";
 import { TournamentFields } from "~/components/TournamentFields";
 import { useZodForm } from "~/components/useZodForm";
 import { PlayerTable } from "~/components/PlayerTable";
+import { DeleteByName } from "~/components/DeleteByName";
 import { db } from "~/db/client.server";
 import { deleteByNameSchema, NOTATIONS, tournamentSettingsSchema, VISIBILITIES } from "~/forms/organiser";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
-import { message } from "~/lib/messages";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
 import { dateInput } from "~/organiser/format";
-import { drawNextRound } from "~/organiser/rounds.server";
+import { drawErrorMessage, drawNextRound } from "~/organiser/rounds.server";
 import { tournamentData, updateTournament } from "~/organiser/tournaments.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -66,8 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const round = Number(formData.get("round"));
       const drawn = await drawNextRound(db(), tournament, round);
       if (!drawn.ok) {
-        const { code, ...values } = drawn.error;
-        return json({ intent: "draw", error: message(`rounds.errors.${code}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]))) }, { status: 409 });
+        return json({ intent: "draw", error: drawErrorMessage(drawn.error) }, { status: 409 });
       }
       return redirectWithNotice(request, localizePath(`/webapp/round/${event.id}/${tournament.id}/${round}`, language), "notice.pairingsDrawn");
     }
@@ -196,7 +195,6 @@ function Settings({ tournament, data }: { tournament: TournamentRow; data?: Acti
     defaultNotationLanguage: tournament.defaultNotationLanguage,
     orderValue: String(tournament.orderValue),
   });
-  const [deleteForm, deleteFields] = useZodForm("delete-tournament", deleteByNameSchema, data?.intent === "delete" ? data.result : undefined);
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="form-page">
@@ -222,14 +220,12 @@ function Settings({ tournament, data }: { tournament: TournamentRow; data?: Acti
         </button>
       </Form>
       <h2>{t("tournaments.delete")}</h2>
-      <Form method="post" {...getFormProps(deleteForm)} className="form-page">
-        <input type="hidden" name="intent" value="delete" />
-        <p className="warning">{t("tournaments.deleteWarning", { name: tournament.name })}</p>
-        <Field meta={deleteFields.confirmName} label={t("events.confirmName")} />
-        <button type="submit" className="danger">
-          {t("tournaments.delete")}
-        </button>
-      </Form>
+      <DeleteByName
+        id="delete-tournament"
+        warning={t("tournaments.deleteWarning", { name: tournament.name })}
+        submit={t("tournaments.delete")}
+        lastResult={data?.intent === "delete" ? data.result : undefined}
+      />
     </>
   );
 }

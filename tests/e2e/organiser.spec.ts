@@ -129,6 +129,18 @@ test("a 6-player round robin follows the Berger table", async ({ page }) => {
   await page.getByRole("button", { name: "Draw pairings for round 2" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/2$/);
   expect(await boards()).toEqual(["(6)-(4)", "(5)-(3)", "(1)-(2)"]);
+  const roundTwo = page.url();
+
+  // Automatic navigation: /webapp goes to the last round of the organiser's latest tournament.
+  await page.goto("/webapp");
+  await expect(page).toHaveURL(roundTwo);
+  // The event menu lists the tournaments with their players and rounds.
+  const menu = page.locator(".event-menu");
+  await menu.locator("summary").click();
+  await expect(menu.getByRole("link", { name: "Masters" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Round 1" })).toBeVisible();
+  await menu.getByRole("link", { name: en.players.heading }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.players.heading);
 });
 
 test("duplicate event names and a wrong date order are refused with the spec's messages", async ({ page }) => {
