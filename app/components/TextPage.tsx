@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 
-/** A page of text from the locales: pages.{name}.title and the paragraphs pages.{name}.body. */
-export function TextPage({ name }: { name: string }) {
+/** A page of text from the locales: {prefix}.title and the paragraphs {prefix}.body. */
+export function TextPage({ prefix }: { prefix: string }) {
   const { t } = useTranslation();
-  const paragraphs = t(`pages.${name}.body`, { returnObjects: true }) as string[];
+  const paragraphs = t(`${prefix}.body`, { returnObjects: true }) as string[];
   return (
     <article className="text-page">
-      <h1>{t(`pages.${name}.title`)}</h1>
+      <h1>{t(`${prefix}.title`)}</h1>
       {paragraphs.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}

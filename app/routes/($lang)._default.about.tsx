@@ -1,5 +1,5 @@
 import { TextPage } from "~/components/TextPage";
 
 export default function AboutPage() {
-  return <TextPage name="about" />;
+  return <TextPage prefix="pages.about" />;
 }

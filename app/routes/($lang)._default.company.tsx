@@ -1,5 +1,5 @@
 import { TextPage } from "~/components/TextPage";
 
 export default function CompanyPage() {
-  return <TextPage name="company" />;
+  return <TextPage prefix="pages.company" />;
 }

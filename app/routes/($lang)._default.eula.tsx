@@ -1,5 +1,5 @@
 import { TextPage } from "~/components/TextPage";
 
 export default function EulaPage() {
-  return <TextPage name="eula" />;
+  return <TextPage prefix="pages.eula" />;
 }

@@ -1,5 +1,5 @@
 import { TextPage } from "~/components/TextPage";
 
 export default function PrivacyPage() {
-  return <TextPage name="privacy" />;
+  return <TextPage prefix="pages.privacy" />;
 }

@@ -197,6 +197,10 @@ test("the game view: moves in the tournament's notation with the chess core's me
   await page.getByRole("link", { name: "Rapid" }).click();
   await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  const round = page.url();
+  await page.goto("/tasks");
+  await expect(page.getByRole("listitem").filter({ hasText: "Rapid – Round 1" })).toContainText("2 results missing");
+  await page.goto(round);
   await page.getByRole("link", { name: "1", exact: true }).click();
   await expect(page).toHaveURL(/\/webapp\/game\/\d+\/\d+\/1\/1$/);
   const move = page.getByLabel(/Next move/);

@@ -4,8 +4,12 @@ import en from "../../locales/en/common.json" with { type: "json" };
 import { createUser, signIn } from "./support";
 
 /** Every page of this release, reachable in English and German. */
-const PUBLIC_PAGES = ["/", "/about", "/contact", "/company", "/privacy", "/eula", "/signIn", "/signUp", "/resetPassword"];
-const GUARDED_PAGES = ["/webapp/dashboard", "/webapp/account", "/webapp/adminPage"];
+const PUBLIC_PAGES = [
+  "/", "/about", "/contact", "/company", "/privacy", "/eula", "/signIn", "/signUp", "/resetPassword",
+  "/docs/overview", "/docs/event", "/docs/tournament", "/docs/round", "/docs/app", "/docs/sheets",
+  "/webapp/tournament/1/1/upgrade/success", "/webapp/tournament/1/1/upgrade/cancelled",
+];
+const GUARDED_PAGES = ["/webapp/dashboard", "/webapp/account", "/webapp/adminPage", "/tasks", "/webapp/createEvent", "/webapp"];
 
 test("every public page answers in English at / and in German under /de", async ({ request }) => {
   for (const path of PUBLIC_PAGES) {
@@ -26,6 +30,16 @@ test("signed-in pages send visitors to sign in and back afterwards, in their lan
       expect(response.headers().location).toBe(`${prefix}/signIn?redirectTo=${encodeURIComponent(prefix + path)}`);
     }
   }
+});
+
+test("the documentation has its sections in both languages, and unknown sections answer 404", async ({ page }) => {
+  await page.goto("/docs/round");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.docs.pages.round.title);
+  await page.getByRole("link", { name: en.docs.pages.app.title }).click();
+  await expect(page).toHaveURL("/docs/app");
+  await page.goto("/de/docs/overview");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(de.docs.pages.overview.title);
+  expect((await page.goto("/docs/no/such/section"))?.status()).toBe(404);
 });
 
 test("unknown paths answer 404 with 'Page not found: {path}' and a way home", async ({ page }) => {
