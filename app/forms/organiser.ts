@@ -69,3 +69,21 @@ export const playerSchema = z.object({
   country: optionalText(3),
   active: z.boolean().default(false),
 });
+
+/** A team with its members in board order, one per line: "Name" or "Name, rating". */
+export const teamSchema = z.object({
+  intent: z.literal("addTeam"),
+  teamName: required().max(100, "validation.tooLong"),
+  members: required().refine((text) => text.split(/\r?\n/).filter((l) => l.trim()).length >= 1, "teams.noMembers"),
+});
+
+export function parseMembers(text: string): { name: string; elo?: number; active: true }[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const match = /^(.*?)[,;]\s*(\d{3,4})$/.exec(line);
+      return match ? { name: match[1].trim(), elo: Number(match[2]), active: true as const } : { name: line, active: true as const };
+    });
+}

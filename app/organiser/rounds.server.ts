@@ -1,10 +1,13 @@
 import type { Db } from "~/db/client.server";
 import { message } from "~/lib/messages";
 import type { Game, GameResult, Player, Tournament } from "~/generated/prisma/client";
+import { FORFEITS, resultPoints } from "./results";
 import { pairDutch } from "~/tournament/dutch";
 import { checkRoundDrawable } from "~/tournament/ranking";
 import { bergerTable } from "~/tournament/roundRobin";
 import { knockoutFirstRound } from "~/tournament/knockout";
+import { boardPairings, scheveningen } from "~/tournament/teams";
+import { teamMatches, teamRecords, teamsOf } from "./teams.server";
 import type { EngineError } from "~/tournament/errors";
 import type { Pairing, PlayerRecord, RoundEntry, RoundPairing } from "~/tournament/types";
 
@@ -13,21 +16,6 @@ import type { Pairing, PlayerRecord, RoundEntry, RoundPairing } from "~/tourname
  * last round's pairings, and the engine's view (records) of what was played. Players are
  * identified by their starting number in the engine.
  */
-const POINTS: Record<GameResult, [number, number] | null> = {
-  UNSET: null,
-  WHITE_WINS: [1, 0],
-  DRAW: [0.5, 0.5],
-  BLACK_WINS: [0, 1],
-  PLUS: [1, 0],
-  MINUS: [0, 1],
-  ZEROED: [0, 0],
-};
-const FORFEITS: GameResult[] = ["PLUS", "MINUS", "ZEROED"];
-
-export function resultPoints(result: GameResult): [number, number] | null {
-  return POINTS[result];
-}
-
 type GameRow = Pick<Game, "round" | "whiteId" | "blackId" | "gameResult" | "pairingType">;
 
 /** The engine's records: per player (by starting number) what happened in each round so far. */
@@ -36,7 +24,7 @@ export function recordsOf(players: Pick<Player, "id" | "snr">[], games: GameRow[
   const records = new Map(players.map((p) => [p.id, { id: p.snr, rounds: new Array<RoundEntry | undefined>(rounds) } as PlayerRecord]));
   for (const game of games) {
     const index = game.round - 1;
-    const points = POINTS[game.gameResult];
+    const points = resultPoints(game.gameResult);
     if (game.whiteId && !game.blackId) {
       records.get(game.whiteId)!.rounds[index] = { kind: "pab", points: points?.[0] ?? 1 };
       continue;
@@ -70,17 +58,12 @@ export async function drawNextRound(db: Db, tournament: Tournament, round: numbe
   const drawable = checkRoundDrawable(round, rounds.length, tournament.plannedRounds);
   if (!drawable.ok) return drawable;
   if (rounds.length && games.some((g) => g.round === rounds.length && g.gameResult === "UNSET")) return { ok: false, error: { code: "previousRoundOpen" } };
-  const active = players.filter((p) => p.active);
-  if (active.length < 2) return { ok: false, error: { code: "notEnoughPlayers" } };
-  const pairing = pairRound(tournament, players, active, games, round);
-  if (!pairing.ok) return pairing;
-  const bySnr = new Map(players.map((p) => [p.snr, p.id]));
-  const boards = pairing.value.pairings.map((p: Pairing) => ({ whiteId: bySnr.get(p.white)!, blackId: bySnr.get(p.black)! as number | null }));
-  if (pairing.value.bye) boards.push({ whiteId: bySnr.get(pairing.value.bye)!, blackId: null });
+  const boards = tournament.form === "TEAM" ? await teamBoards(db, tournament, games, round) : singleBoards(tournament, players, games, round);
+  if (!boards.ok) return boards;
   await db.$transaction(async (tx) => {
     const created = await tx.round.create({ data: { tournamentId: tournament.id, round, state: "IN_PROGRESS" } });
     await tx.game.createMany({
-      data: boards.map((board, i) => ({
+      data: boards.value.map((board, i) => ({
         ...board,
         tournamentId: tournament.id,
         roundId: created.id,
@@ -93,6 +76,54 @@ export async function drawNextRound(db: Db, tournament: Tournament, round: numbe
   });
   await updateRoundState(db, tournament.id, round);
   return { ok: true };
+}
+
+type Board = { whiteId: number; blackId: number | null };
+type Boards = { ok: true; value: Board[] } | { ok: false; error: DrawError };
+
+function singleBoards(tournament: Tournament, players: Player[], games: Game[], round: number): Boards {
+  const active = players.filter((p) => p.active);
+  if (active.length < 2) return { ok: false, error: { code: "notEnoughPlayers" } };
+  const pairing = pairRound(tournament, players, active, games, round);
+  if (!pairing.ok) return pairing;
+  const bySnr = new Map(players.map((p) => [p.snr, p.id]));
+  const boards: Board[] = pairing.value.pairings.map((p: Pairing) => ({ whiteId: bySnr.get(p.white)!, blackId: bySnr.get(p.black)! }));
+  if (pairing.value.bye) boards.push({ whiteId: bySnr.get(pairing.value.bye)!, blackId: null });
+  return { ok: true, value: boards };
+}
+
+/** Team rounds: teams are paired (Berger table, Dutch system on match points, or Scheveningen for two teams), then board by board. */
+async function teamBoards(db: Db, tournament: Tournament, games: Game[], round: number): Promise<Boards> {
+  const teams = await teamsOf(db, tournament.id);
+  if (teams.length < 2) return { ok: false, error: { code: "notEnoughPlayers" } };
+  const roster = (snr: number) => {
+    const team = teams.find((t) => t.snr === snr)!;
+    return { id: team.snr, players: team.players.map((p) => p.id) };
+  };
+  if (tournament.mode === "SCHEVENINGEN") {
+    const rounds = scheveningen(roster(teams[0].snr), roster(teams[1].snr));
+    const current = rounds[round - 1];
+    if (!current) return { ok: false, error: { code: "roundDoesNotExist", round } };
+    return { ok: true, value: current.pairings.map((p) => ({ whiteId: p.white, blackId: p.black })) };
+  }
+  const pairing: { ok: true; value: RoundPairing } | { ok: false; error: EngineError } =
+    tournament.mode === "ROUND_ROBIN"
+      ? bergerTable(teams.length)[round - 1]
+        ? { ok: true, value: bergerTable(teams.length)[round - 1] }
+        : { ok: false, error: { code: "roundDoesNotExist", round } }
+      : pairDutch({
+          players: teamRecords(teams, teamMatches(teams, games), round - 1),
+          present: teams.map((t) => t.snr),
+          round,
+          totalRounds: tournament.plannedRounds ?? round,
+          winPoints: 2,
+        });
+  if (!pairing.ok) return pairing;
+  const boards: Board[] = pairing.value.pairings.flatMap((match) =>
+    boardPairings(roster(match.white), roster(match.black)).map((p) => ({ whiteId: p.white, blackId: p.black })),
+  );
+  if (pairing.value.bye) boards.push(...roster(pairing.value.bye).players.map((id) => ({ whiteId: id, blackId: null })));
+  return { ok: true, value: boards };
 }
 
 function pairRound(tournament: Tournament, players: Player[], active: Player[], games: Game[], round: number): { ok: true; value: RoundPairing } | { ok: false; error: EngineError } {

@@ -10,7 +10,8 @@ import { useZodForm } from "~/components/useZodForm";
 import { PlayerTable } from "~/components/PlayerTable";
 import { DeleteByName } from "~/components/DeleteByName";
 import { db } from "~/db/client.server";
-import { deleteByNameSchema, NOTATIONS, tournamentSettingsSchema, VISIBILITIES } from "~/forms/organiser";
+import { deleteByNameSchema, NOTATIONS, parseMembers, teamSchema, tournamentSettingsSchema, VISIBILITIES } from "~/forms/organiser";
+import { addTeam, teamsOf } from "~/organiser/teams.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
@@ -21,12 +22,13 @@ import { tournamentData, updateTournament } from "~/organiser/tournaments.server
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
-  const [rounds, players, devices] = await Promise.all([
+  const [rounds, players, devices, teams] = await Promise.all([
     db().round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
     db().player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
     db().connectedDevice.findMany({ where: { tournamentId: tournament.id }, orderBy: { created: "asc" } }),
+    teamsOf(db(), tournament.id),
   ]);
-  return json({ event: { id: event.id, name: event.name }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices });
+  return json({ event: { id: event.id, name: event.name }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, teams });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -62,6 +64,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await db().tournament.delete({ where: { id: tournament.id } });
       return redirectWithNotice(request, localizePath(`/webapp/event/${event.id}`, language), "notice.tournamentDeleted");
     }
+    case "addTeam": {
+      const submission = parseWithZod(formData, { schema: teamSchema });
+      if (submission.status !== "success") return json({ intent: "addTeam", result: submission.reply() });
+      const added = await addTeam(db(), tournament, submission.value.teamName, parseMembers(submission.value.members));
+      if (!added.ok) return json({ intent: "addTeam", result: submission.reply({ formErrors: [added.error] }) }, { status: 409 });
+      return redirectWithNotice(request, `${here}?tab=teams`, "notice.teamAdded");
+    }
     case "draw": {
       const round = Number(formData.get("round"));
       const drawn = await drawNextRound(db(), tournament, round);
@@ -82,10 +91,11 @@ type ActionData = { intent: string; result?: never; error?: string };
 export default function TournamentPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { event, tournament, rounds, players, devices } = useLoaderData<typeof loader>();
+  const { event, tournament, rounds, players, devices, teams } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
   const [searchParams] = useSearchParams();
-  const tab = TABS.find((name) => name === searchParams.get("tab")) ?? (data?.intent === "settings" || data?.intent === "delete" ? "settings" : "rounds");
+  const fallback = data?.intent === "settings" || data?.intent === "delete" ? "settings" : data?.intent === "addTeam" ? "teams" : "rounds";
+  const tab = TABS.find((name) => name === searchParams.get("tab")) ?? fallback;
   const base = `/webapp/tournament/${event.id}/${tournament.id}`;
   return (
     <section>
@@ -113,7 +123,13 @@ export default function TournamentPage() {
           <PlayerTable players={players} />
         </>
       ) : null}
-      {tab === "teams" ? <p className="empty">{tournament.form === "TEAM" ? t("teams.empty") : t("teams.singleOnly")}</p> : null}
+      {tab === "teams" ? (
+        tournament.form === "TEAM" ? (
+          <Teams teams={teams} locked={rounds.length > 0} lastResult={data?.intent === "addTeam" ? data.result : undefined} />
+        ) : (
+          <p className="empty">{t("teams.singleOnly")}</p>
+        )
+      ) : null}
       {tab === "devices" ? (
         devices.length === 0 ? (
           <p className="empty">{t("devices.empty")}</p>
@@ -168,6 +184,49 @@ function RoundsTab({ rounds, next, planned, error, base }: { rounds: { round: nu
           </button>
         </Form>
       ) : null}
+    </>
+  );
+}
+
+function Teams({ teams, locked, lastResult }: { teams: { id: number; snr: number; name: string; players: { id: number; name: string; elo: number | null }[] }[]; locked: boolean; lastResult?: never }) {
+  const { t } = useTranslation();
+  const [form, fields] = useZodForm("add-team", teamSchema, lastResult);
+  return (
+    <>
+      {teams.length === 0 ? <p className="empty">{t("teams.empty")}</p> : null}
+      <ol className="teams">
+        {teams.map((team) => (
+          <li key={team.id}>
+            <strong>{team.name}</strong>
+            <ol>
+              {team.players.map((player) => (
+                <li key={player.id}>
+                  {player.name}
+                  {player.elo ? ` (${player.elo})` : ""}
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ol>
+      {locked ? (
+        <p className="hint">{t("rounds.playersLocked")}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="form-page">
+          <input type="hidden" name="intent" value="addTeam" />
+          <FormError errors={form.errors} />
+          <Field meta={fields.teamName} label={t("teams.name")} />
+          <div className="field">
+            <label htmlFor={fields.members.id}>{t("teams.members")}</label>
+            <textarea {...getTextareaProps(fields.members)} key={fields.members.key} rows={6} />
+            <FieldError id={fields.members.errorId} errors={fields.members.errors} />
+          </div>
+          <p className="hint">{t("teams.membersHint")}</p>
+          <button type="submit" className="primary">
+            {t("teams.add")}
+          </button>
+        </Form>
+      )}
     </>
   );
 }

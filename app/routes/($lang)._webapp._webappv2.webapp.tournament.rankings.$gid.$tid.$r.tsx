@@ -5,6 +5,7 @@ import { useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
 import { parseId, requireTournament } from "~/organiser/access.server";
 import { recordsOf } from "~/organiser/rounds.server";
+import { teamMatches, teamsOf, teamStandings } from "~/organiser/teams.server";
 import { standings, TIEBREAK_HEADERS, type Tiebreak } from "~/tournament/tiebreaks";
 
 /** The ranking after round r with the tournament's tiebreaks (printable). */
@@ -22,7 +23,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const player = bySnr.get(row.id)!;
     return { ...row, name: player.name, club: player.club, rating: player.elo ?? player.nwz };
   });
-  return json({ gid: event.id, tid: tournament.id, name: tournament.name, round, headers: tiebreaks.map((t) => TIEBREAK_HEADERS[t]), rows });
+  const teams = tournament.form === "TEAM" ? await teamsOf(db(), tournament.id) : [];
+  const teamRows = teams.length ? teamStandings(teams, teamMatches(teams, games), round) : [];
+  return json({ gid: event.id, tid: tournament.id, name: tournament.name, round, headers: tiebreaks.map((t) => TIEBREAK_HEADERS[t]), rows, teamRows });
 }
 
 const format = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, ""));
@@ -30,7 +33,7 @@ const format = (value: number) => (Number.isInteger(value) ? String(value) : val
 export default function Rankings() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { gid, tid, name, round, headers, rows } = useLoaderData<typeof loader>();
+  const { gid, tid, name, round, headers, rows, teamRows } = useLoaderData<typeof loader>();
   return (
     <section>
       <p className="breadcrumbs">
@@ -39,6 +42,32 @@ export default function Rankings() {
         </Link>
       </p>
       <h1>{t("rankings.after", { round })}</h1>
+      {teamRows.length ? (
+        <>
+          <h2>{t("rankings.teams")}</h2>
+          <table className="team-rankings">
+            <thead>
+              <tr>
+                <th>{t("rankings.rank")}</th>
+                <th>{t("teams.name")}</th>
+                <th>{t("rankings.matchPoints")}</th>
+                <th>{t("rankings.boardPoints")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {teamRows.map((row) => (
+                <tr key={row.snr}>
+                  <td>{row.rank}</td>
+                  <td>{row.name}</td>
+                  <td>{row.matchPoints}</td>
+                  <td>{format(row.boardPoints)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2>{t("rankings.players")}</h2>
+        </>
+      ) : null}
       <table className="rankings">
         <thead>
           <tr>

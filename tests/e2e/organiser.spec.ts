@@ -226,3 +226,45 @@ test("the game view: moves in the tournament's notation with the chess core's me
   await expect(page.getByLabel(en.rounds.result)).toHaveValue("DRAW");
   await expect(page.getByLabel(en.games.comment)).toHaveValue("Short draw");
 });
+
+test("a team tournament of 4 teams of 4: team pairings, boards alternating colours, match and board points", async ({ page }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  await createEvent(page, unique("League"));
+  await page.getByText(en.tournaments.create, { exact: true }).first().click();
+  await page.getByLabel(en.tournaments.name).fill("Team Cup");
+  await page.getByLabel(en.tournaments.form).selectOption("TEAM");
+  await page.getByLabel(en.tournaments.mode).selectOption("ROUND_ROBIN");
+  await page.getByLabel(en.tournaments.rounds).fill("3");
+  await page.getByRole("button", { name: en.tournaments.create }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team Cup");
+
+  await page.getByRole("link", { name: en.tournaments.tab.teams }).click();
+  for (const team of ["Rooks", "Knights", "Bishops", "Pawns"]) {
+    await page.getByLabel(en.teams.name, { exact: true }).fill(team);
+    await page.getByLabel(en.teams.members).fill([1, 2, 3, 4].map((b) => `${team} ${b}, ${2000 - b * 50}`).join("\n"));
+    await page.getByRole("button", { name: en.teams.add }).click();
+    await expect(page.getByText(team, { exact: true })).toBeVisible();
+  }
+  await expect(page.locator("ol.teams > li")).toHaveCount(4);
+
+  await page.getByRole("link", { name: en.tournaments.tab.rounds }).click();
+  await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
+  await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  const rows = await page.locator("table.pairings tbody tr").allInnerTexts();
+  expect(rows).toHaveLength(8);
+  // Berger round 1 for 4 teams: 1–4 and 2–3; board 1 white to the first-named team, then alternating.
+  expect(rows[0]).toMatch(/Rooks 1.*Pawns 1/s);
+  expect(rows[1]).toMatch(/Pawns 2.*Rooks 2/s);
+  expect(rows[2]).toMatch(/Rooks 3.*Pawns 3/s);
+  expect(rows[4]).toMatch(/Knights 1.*Bishops 1/s);
+  await enterResults(page, 1);
+
+  await page.getByRole("link", { name: en.rankings.title }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ranking after round 1");
+  const teamRows = await page.locator("table.team-rankings tbody tr").allInnerTexts();
+  expect(teamRows).toHaveLength(4);
+  const cells = await page.locator("table.team-rankings tbody tr td:nth-child(3)").allInnerTexts();
+  expect(cells.reduce((sum, mp) => sum + Number(mp), 0)).toBe(4);
+  const boardPoints = await page.locator("table.team-rankings tbody tr td:nth-child(4)").allInnerTexts();
+  expect(boardPoints.reduce((sum, bp) => sum + Number(bp), 0)).toBe(8);
+});
