@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { loader as rootLoader } from "~/root";
 import { languageFromPath, localizePath, switchLanguage } from "~/lib/locale";
+import { readMessage } from "~/lib/messages";
 
 /** The language of the current page, read from its URL. */
 export function useLanguage() {
@@ -77,9 +78,10 @@ function Notice() {
   const { t } = useTranslation();
   const notice = useRouteLoaderData<typeof rootLoader>("root")?.notice;
   if (!notice) return null;
+  const { key, values } = readMessage(notice);
   return (
     <div className="notice" role="status">
-      {t(notice)}
+      {t(key, values)}
     </div>
   );
 }

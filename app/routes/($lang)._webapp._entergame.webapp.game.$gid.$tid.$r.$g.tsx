@@ -117,7 +117,7 @@ export default function GamePage() {
             <input type="hidden" name="intent" value="details" />
             <div className="field">
               <label htmlFor="result">{t("rounds.result")}</label>
-              <select id="result" name="result" defaultValue={game.result}>
+              <select id="result" name="result" defaultValue={game.result} key={game.result}>
                 {RESULTS.map((result) => (
                   <option key={result} value={result}>
                     {t(`results.${result}`)}
@@ -127,7 +127,7 @@ export default function GamePage() {
             </div>
             <div className="field">
               <label htmlFor="description">{t("games.comment")}</label>
-              <textarea id="description" name="description" rows={3} defaultValue={game.description} />
+              <textarea id="description" name="description" rows={3} defaultValue={game.description} key={game.description} />
             </div>
             <button type="submit">{t("events.save")}</button>
           </Form>

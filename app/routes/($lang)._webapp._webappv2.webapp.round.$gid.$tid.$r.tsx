@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/Field";
@@ -10,6 +16,7 @@ import { localizePath } from "~/lib/locale";
 import { message } from "~/lib/messages";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { parseId, requireTournament } from "~/organiser/access.server";
+import { importRoundGames } from "~/organiser/gameImport.server";
 import { drawErrorMessage, drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
 
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
@@ -51,8 +58,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { event, tournament, round } = await load(request, params);
   const language = requestLanguage(request);
   const here = localizePath(`/webapp/round/${event.id}/${tournament.id}/${round.round}`, language);
-  const formData = await request.formData();
+  const formData = request.headers.get("Content-Type")?.startsWith("multipart/form-data")
+    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 5 * 1024 * 1024 }))
+    : await request.formData();
   switch (formData.get("intent")) {
+    case "importGames": {
+      const file = formData.get("file");
+      const text = file instanceof File ? await file.text() : "";
+      const imported = await importRoundGames(db(), tournament.id, round.round, text);
+      if (!imported.ok) return json({ error: undefined, importErrors: imported.errors }, { status: 400 });
+      await saveResults(db(), tournament.id, round.round, new Map());
+      return redirectWithNotice(request, here, message("notice.gamesImported", { count: imported.count }));
+    }
     case "results": {
       const results = new Map<number, GameResult>();
       for (const [key, value] of formData) {
@@ -85,7 +102,8 @@ export default function RoundPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const data = useLoaderData<typeof loader>();
-  const error = useActionData<typeof action>()?.error;
+  const actionData = useActionData<typeof action>() as { error?: string; importErrors?: string[] } | undefined;
+  const error = actionData?.error;
   const player = (p: { name: string; snr: number; rating: number | null } | null) => (p ? `${p.name} (${p.snr})` : t("rounds.bye"));
   return (
     <section>
@@ -126,7 +144,7 @@ export default function RoundPage() {
                   {game.bye ? (
                     t("rounds.byeResult")
                   ) : (
-                    <select name={`result-${game.id}`} defaultValue={game.result} aria-label={t("rounds.resultOfBoard", { board: game.board })}>
+                    <select key={`${game.id}-${game.result}`} name={`result-${game.id}`} defaultValue={game.result} aria-label={t("rounds.resultOfBoard", { board: game.board })}>
                       {RESULTS.map((result) => (
                         <option key={result} value={result}>
                           {t(`results.${result}`)}
@@ -144,6 +162,18 @@ export default function RoundPage() {
           {t("rounds.saveResults")}
         </button>
       </Form>
+      <details open={Boolean(actionData?.importErrors)}>
+        <summary>{t("rounds.import.title")}</summary>
+        <Form method="post" encType="multipart/form-data" className="form-page">
+          <input type="hidden" name="intent" value="importGames" />
+          {actionData?.importErrors ? <FormError errors={actionData.importErrors} /> : null}
+          <div className="field">
+            <label htmlFor="games-file">{t("rounds.import.file")}</label>
+            <input id="games-file" type="file" name="file" accept=".pgn,.txt" />
+          </div>
+          <button type="submit">{t("rounds.import.submit")}</button>
+        </Form>
+      </details>
       {data.isLast ? (
         <div className="actions">
           {data.hasNext && data.state === "FINISHED" ? (

@@ -125,7 +125,20 @@ test("a 6-player round robin follows the Berger table", async ({ page }) => {
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
   const boards = async () => (await page.locator("table.pairings tbody tr").allInnerTexts()).map((row) => row.match(/\((\d+)\)/g)?.join("-"));
   expect(await boards()).toEqual(["(1)-(6)", "(2)-(5)", "(3)-(4)"]);
-  await enterResults(page, 1);
+
+  // Import the games of the round from PGN: matched to the boards by the players' names.
+  const pgn = [["Player A", "Player F", "1-0"], ["Player B", "Player E", "1/2-1/2"], ["Player C", "Player D", "0-1"]]
+    .map(([white, black, result]) => `[White "${white}"]\n[Black "${black}"]\n[Result "${result}"]\n\n1. e4 e5 2. Nf3 Nc6 ${result}\n`)
+    .join("\n");
+  await page.getByText(en.rounds.import.title).click();
+  await page.getByLabel(en.rounds.import.file).setInputFiles({ name: "round1.pgn", mimeType: "application/x-chess-pgn", buffer: Buffer.from(pgn) });
+  await page.getByRole("button", { name: en.rounds.import.submit }).click();
+  await expect(page.getByRole("status")).toHaveText("3 games imported.");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(en.rounds.states.FINISHED);
+  const results = page.getByRole("combobox", { name: /Result of board/ });
+  await expect(results.nth(0)).toHaveValue("WHITE_WINS");
+  await expect(results.nth(1)).toHaveValue("DRAW");
+  await expect(results.nth(2)).toHaveValue("BLACK_WINS");
   await page.getByRole("button", { name: "Draw pairings for round 2" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/2$/);
   expect(await boards()).toEqual(["(6)-(4)", "(5)-(3)", "(1)-(2)"]);

@@ -1,0 +1,40 @@
+import { readPgn, tag, type PgnResult } from "~/chess/pgn";
+import { pgnErrorMessage } from "~/chess/messages";
+import type { Db } from "~/db/client.server";
+import type { GameResult } from "~/generated/prisma/client";
+import { message } from "~/lib/messages";
+
+/**
+ * Imports the games of a round from PGN: each game is matched to its board by the players'
+ * names (White and Black tags), its moves and result are stored. All games must match and be
+ * readable, otherwise nothing is changed and the problems are named.
+ */
+const RESULTS: Record<PgnResult, GameResult> = { "1-0": "WHITE_WINS", "0-1": "BLACK_WINS", "1/2-1/2": "DRAW", "*": "UNSET" };
+
+const normalize = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+export async function importRoundGames(db: Db, tournamentId: number, round: number, text: string): Promise<{ ok: true; count: number } | { ok: false; errors: string[] }> {
+  const { games, errors } = readPgn(text);
+  const problems = errors.map((error) => {
+    const { key, values } = pgnErrorMessage(error);
+    return message(key, values);
+  });
+  const boards = await db.game.findMany({ where: { tournamentId, round, blackId: { not: null } }, include: { white: true, black: true } });
+  const updates: { id: number; moves: string; result: GameResult }[] = [];
+  games.forEach((game, index) => {
+    const white = normalize(tag(game, "White") ?? "");
+    const black = normalize(tag(game, "Black") ?? "");
+    const board = boards.find((b) => normalize(b.white?.name ?? "") === white && normalize(b.black?.name ?? "") === black);
+    if (!board) {
+      problems.push(message("rounds.import.noBoard", { game: index + 1, white: tag(game, "White") ?? "?", black: tag(game, "Black") ?? "?" }));
+      return;
+    }
+    updates.push({ id: board.id, moves: game.moves.map((m) => m.san).join(" "), result: RESULTS[game.result] });
+  });
+  if (games.length === 0 && problems.length === 0) problems.push("rounds.import.noGames");
+  if (problems.length) return { ok: false, errors: problems };
+  await db.$transaction(
+    updates.map((u) => db.game.update({ where: { id: u.id }, data: { moves: u.moves || null, gameResult: u.result, entered: new Date() } })),
+  );
+  return { ok: true, count: updates.length };
+}
