@@ -83,6 +83,7 @@ test("a 5-round Swiss of 12 players from the event to rankings and PGN", async (
     if (round > 1) {
       await page.getByRole("button", { name: `Draw pairings for round ${round}` }).click();
       await expect(page).toHaveURL(new RegExp(`/webapp/round/\\d+/\\d+/${round}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`Round ${round}`);
     }
     const rows = await page.locator("table.pairings tbody tr").allInnerTexts();
     expect(rows).toHaveLength(6);
@@ -123,6 +124,7 @@ test("a 6-player round robin follows the Berger table", async ({ page }) => {
   await page.getByRole("link", { name: "Masters" }).click();
   await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
   const boards = async () => (await page.locator("table.pairings tbody tr").allInnerTexts()).map((row) => row.match(/\((\d+)\)/g)?.join("-"));
   expect(await boards()).toEqual(["(1)-(6)", "(2)-(5)", "(3)-(4)"]);
 
@@ -141,6 +143,7 @@ test("a 6-player round robin follows the Berger table", async ({ page }) => {
   await expect(results.nth(2)).toHaveValue("BLACK_WINS");
   await page.getByRole("button", { name: "Draw pairings for round 2" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/2$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 2");
   expect(await boards()).toEqual(["(6)-(4)", "(5)-(3)", "(1)-(2)"]);
   const roundTwo = page.url();
 
@@ -210,6 +213,7 @@ test("the game view: moves in the tournament's notation with the chess core's me
   await page.getByRole("link", { name: "Rapid" }).click();
   await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
   const round = page.url();
   await page.goto("/tasks");
   await expect(page.getByRole("listitem").filter({ hasText: "Rapid – Round 1" })).toContainText("2 results missing");
@@ -263,6 +267,7 @@ test("a team tournament of 4 teams of 4: team pairings, boards alternating colou
   await page.getByRole("link", { name: en.tournaments.tab.rounds }).click();
   await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
   const rows = await page.locator("table.pairings tbody tr").allInnerTexts();
   expect(rows).toHaveLength(8);
   // Berger round 1 for 4 teams: 1–4 and 2–3; board 1 white to the first-named team, then alternating.
@@ -280,4 +285,44 @@ test("a team tournament of 4 teams of 4: team pairings, boards alternating colou
   expect(cells.reduce((sum, mp) => sum + Number(mp), 0)).toBe(4);
   const boardPoints = await page.locator("table.team-rankings tbody tr td:nth-child(4)").allInnerTexts();
   expect(boardPoints.reduce((sum, bp) => sum + Number(bp), 0)).toBe(8);
+});
+
+test("visitors see public tournaments; games only when fully public and behind the games password", async ({ page, browser }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  const event = unique("Public Open");
+  await createEvent(page, event);
+  await createTournament(page, "Group A", "ROUND_ROBIN", 3);
+  const tournamentUrl = page.url();
+  await importPlayers(page, 4);
+  const visitor = await browser.newPage();
+  const publicUrl = `/event/${event.replace(/ /g, "-")}/Group-A`;
+  expect((await visitor.goto(publicUrl))?.status()).toBe(404);
+
+  await page.goto(`${tournamentUrl}?tab=settings`);
+  await page.getByLabel(en.tournaments.visibility).selectOption("PUBLIC");
+  await page.getByLabel(en.tournaments.password).fill("Secret-Games");
+  await page.getByRole("button", { name: en.tournaments.saveSettings }).click();
+  await expect(page.getByRole("status")).toHaveText(en.notice.changesSaved);
+  await page.goto(`${tournamentUrl}?tab=rounds`);
+  await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
+  await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
+  const pgn = `[White "Player A"]\n[Black "Player D"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n`;
+  await page.getByText(en.rounds.import.title).click();
+  await page.getByLabel(en.rounds.import.file).setInputFiles({ name: "r1.pgn", mimeType: "application/x-chess-pgn", buffer: Buffer.from(pgn) });
+  await page.getByRole("button", { name: en.rounds.import.submit }).click();
+  await expect(page.getByRole("status")).toHaveText("1 game imported.");
+
+  expect((await visitor.goto(publicUrl))?.status()).toBe(200);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Group A");
+  await expect(visitor.getByText("Player A").first()).toBeVisible();
+  await expect(visitor.getByText("Qxf7#")).toHaveCount(0);
+  await visitor.getByLabel(en.public.password).fill("wrong");
+  await visitor.getByRole("button", { name: en.public.unlock }).click();
+  await expect(visitor.getByText(en.public.wrongPassword)).toBeVisible();
+  await visitor.getByLabel(en.public.password).fill("Secret-Games");
+  await visitor.getByRole("button", { name: en.public.unlock }).click();
+  await expect(visitor.getByText("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#")).toBeVisible();
+  await visitor.goto(`/event/${event.replace(/ /g, "-")}`);
+  await expect(visitor.getByRole("link", { name: "Group A" })).toHaveAttribute("href", publicUrl);
 });

@@ -1,0 +1,64 @@
+import type { Db } from "~/db/client.server";
+import { slug } from "~/lib/slug";
+import { recordsOf } from "./rounds.server";
+import { standings, type Tiebreak } from "~/tournament/tiebreaks";
+
+/**
+ * What visitors see (spec §6): events and tournaments that are public; games only when the
+ * tournament is fully public, and behind its games password when it has one.
+ */
+const PUBLIC = { in: ["PUBLIC", "PUBLIC_WITHOUT_GAMES"] } as { in: ("PUBLIC" | "PUBLIC_WITHOUT_GAMES")[] };
+
+export async function publicEvent(db: Db, where: { id: number } | { slug: string }) {
+  const events =
+    "id" in where
+      ? await db.event.findMany({ where: { id: where.id } })
+      : (await db.event.findMany({ where: { tournaments: { some: { visibility: PUBLIC } } } })).filter((e) => slug(e.name) === where.slug);
+  for (const event of events) {
+    const tournaments = await db.tournament.findMany({
+      where: { eventId: event.id, visibility: PUBLIC },
+      orderBy: [{ orderValue: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, visibility: true },
+    });
+    if (tournaments.length) return { id: event.id, name: event.name, description: event.description, startDate: event.startDate, endDate: event.endDate, tournaments };
+  }
+  return null;
+}
+
+export async function publicTournament(db: Db, eventId: number, tournamentSlug: string, unlocked: boolean) {
+  const tournament = (await db.tournament.findMany({ where: { eventId, visibility: PUBLIC } })).find((t) => slug(t.name) === tournamentSlug);
+  if (!tournament) return null;
+  const [players, games] = await Promise.all([
+    db.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
+    db.game.findMany({ where: { tournamentId: tournament.id }, orderBy: [{ round: "asc" }, { board: "asc" }], include: { white: true, black: true } }),
+  ]);
+  const lastRound = games.reduce((max, g) => Math.max(max, g.round), 0);
+  const tiebreaks = [tournament.tiebreakScoreFirst, tournament.tiebreakScoreSecond, tournament.tiebreakScoreThird].filter((t) => t !== "NONE") as Tiebreak[];
+  const bySnr = new Map(players.map((p) => [p.snr, p]));
+  const ranking = lastRound
+    ? standings({ players: recordsOf(players, games, lastRound), round: lastRound }, tiebreaks).map((row) => ({ ...row, name: bySnr.get(row.id)?.name ?? "" }))
+    : [];
+  const gamesAllowed = tournament.visibility === "PUBLIC";
+  const needsPassword = gamesAllowed && Boolean(tournament.password) && !unlocked;
+  return {
+    id: tournament.id,
+    name: tournament.name,
+    gamesAllowed,
+    needsPassword,
+    lastRound,
+    ranking,
+    pairings: games
+      .filter((g) => g.round === lastRound)
+      .map((g) => ({
+        board: g.board,
+        white: g.white?.name ?? "",
+        black: g.black?.name ?? null,
+        result: g.gameResult,
+        moves: gamesAllowed && !needsPassword ? g.moves : null,
+      })),
+  };
+}
+
+export function checkGamesPassword(password: string | null, given: string): boolean {
+  return !password || password === given;
+}
