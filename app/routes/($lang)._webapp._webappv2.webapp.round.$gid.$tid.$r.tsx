@@ -1,14 +1,10 @@
-import {
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/Field";
 import { useLocalePath } from "~/components/Shell";
+import { UploadForm } from "~/components/UploadForm";
+import { readFormData, uploadedText } from "~/lib/formData.server";
 import { db } from "~/db/client.server";
 import type { GameResult } from "~/generated/prisma/client";
 import { requestLanguage } from "~/i18n.server";
@@ -58,14 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { event, tournament, round } = await load(request, params);
   const language = requestLanguage(request);
   const here = localizePath(`/webapp/round/${event.id}/${tournament.id}/${round.round}`, language);
-  const formData = request.headers.get("Content-Type")?.startsWith("multipart/form-data")
-    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 5 * 1024 * 1024 }))
-    : await request.formData();
+  const formData = (await readFormData(request, 5 * 1024 * 1024)) ?? new FormData();
   switch (formData.get("intent")) {
     case "importGames": {
-      const file = formData.get("file");
-      const text = file instanceof File ? await file.text() : "";
-      const imported = await importRoundGames(db(), tournament.id, round.round, text);
+      const imported = await importRoundGames(db(), tournament.id, round.round, (await uploadedText(formData)).text);
       if (!imported.ok) return json({ error: undefined, importErrors: imported.errors }, { status: 400 });
       await saveResults(db(), tournament.id, round.round, new Map());
       return redirectWithNotice(request, here, message("notice.gamesImported", { count: imported.count }));
@@ -164,15 +156,7 @@ export default function RoundPage() {
       </Form>
       <details open={Boolean(actionData?.importErrors)}>
         <summary>{t("rounds.import.title")}</summary>
-        <Form method="post" encType="multipart/form-data" className="form-page">
-          <input type="hidden" name="intent" value="importGames" />
-          {actionData?.importErrors ? <FormError errors={actionData.importErrors} /> : null}
-          <div className="field">
-            <label htmlFor="games-file">{t("rounds.import.file")}</label>
-            <input id="games-file" type="file" name="file" accept=".pgn,.txt" />
-          </div>
-          <button type="submit">{t("rounds.import.submit")}</button>
-        </Form>
+        <UploadForm intent="importGames" id="games-file" label={t("rounds.import.file")} accept=".pgn,.txt" submit={t("rounds.import.submit")} errors={actionData?.importErrors} />
       </details>
       {data.isLast ? (
         <div className="actions">

@@ -1,15 +1,11 @@
-import {
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { playersFromGames, readPgn } from "~/chess/pgn";
 import { FormError } from "~/components/Field";
 import { useLocalePath } from "~/components/Shell";
+import { UploadForm } from "~/components/UploadForm";
+import { readFormData, uploadedText } from "~/lib/formData.server";
 import { db } from "~/db/client.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
@@ -37,14 +33,10 @@ function rowsOf(kind: string, text: string): CsvRow[] {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
-  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
-  const formData = multipart
-    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 2 * 1024 * 1024 }))
-    : await request.formData();
-  const file = formData.get("file");
-  const uploaded = file instanceof File && file.size > 0 ? await file.text() : "";
-  const text = uploaded || String(formData.get("text") ?? "");
-  const kind = file instanceof File && file.name.toLowerCase().endsWith(".pgn") ? "pgn" : String(formData.get("kind") ?? "csv");
+  const formData = (await readFormData(request, 2 * 1024 * 1024)) ?? new FormData();
+  const file = await uploadedText(formData);
+  const text = file.text || String(formData.get("text") ?? "");
+  const kind = file.name.toLowerCase().endsWith(".pgn") ? "pgn" : String(formData.get("kind") ?? "csv");
   if (!text.trim()) return json({ kind, text, rows: [], error: "players.csv.empty" });
   const rows = rowsOf(kind, text);
   if (rows.length === 0) return json({ kind, text, rows, error: "players.csv.noRows" });
@@ -76,12 +68,7 @@ export default function ImportPlayers() {
           {t("players.csv.template")}
         </a>
       </p>
-      <Form method="post" encType="multipart/form-data" className="form-page">
-        <input type="hidden" name="intent" value="preview" />
-        <div className="field">
-          <label htmlFor="players-file">{t("players.csv.file")}</label>
-          <input id="players-file" type="file" name="file" accept=".csv,.txt,.pgn" />
-        </div>
+      <UploadForm intent="preview" id="players-file" label={t("players.csv.file")} accept=".csv,.txt,.pgn" submit={t("players.csv.preview")}>
         <div className="field">
           <label htmlFor="players-kind">{t("players.csv.kind")}</label>
           <select id="players-kind" name="kind" defaultValue={data?.kind ?? "csv"}>
@@ -93,8 +80,7 @@ export default function ImportPlayers() {
           <label htmlFor="players-text">{t("players.csv.paste")}</label>
           <textarea id="players-text" name="text" rows={6} defaultValue={data?.text ?? ""} />
         </div>
-        <button type="submit">{t("players.csv.preview")}</button>
-      </Form>
+      </UploadForm>
       {data?.error ? <FormError errors={[data.error]} /> : null}
       {data && data.rows.length > 0 ? (
         <>

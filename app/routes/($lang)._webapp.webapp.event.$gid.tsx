@@ -1,12 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EventFields } from "~/components/EventFields";
@@ -14,7 +8,9 @@ import { DeleteByName } from "~/components/DeleteByName";
 import { FormError } from "~/components/Field";
 import { useLocalePath } from "~/components/Shell";
 import { TournamentFields } from "~/components/TournamentFields";
+import { UploadForm } from "~/components/UploadForm";
 import { useZodForm } from "~/components/useZodForm";
+import { readFormData, uploadedText } from "~/lib/formData.server";
 import { db } from "~/db/client.server";
 import { deleteByNameSchema, eventSchema, tournamentSchema } from "~/forms/organiser";
 import { replyWithFailure } from "~/forms/reply.server";
@@ -43,16 +39,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { event } = await requireEvent(request, params.gid);
   const language = requestLanguage(request);
   const here = localizePath(`/webapp/event/${event.id}`, language);
-  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
-    const formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_FILE })).catch(() => null);
-    const file = formData?.get("file");
-    if (!(file instanceof File) || file.size === 0) return json({ intent: "import", importErrors: ["tournaments.importNoFile"] });
-    const imported = await importTournament(db(), event, file.name, await file.text());
-    if (!imported.ok) return json({ intent: "import", importErrors: imported.errors });
-    return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${imported.id}`, language), "notice.tournamentCreated");
-  }
-  const formData = await request.formData();
+  const formData = await readFormData(request, MAX_FILE);
+  if (!formData) return json({ intent: "import", importErrors: ["tournaments.fileTooLarge"] }, { status: 413 });
   switch (formData.get("intent")) {
+    case "import": {
+      const file = await uploadedText(formData);
+      if (!file.text) return json({ intent: "import", importErrors: ["tournaments.importNoFile"] });
+      const imported = await importTournament(db(), event, file.name, file.text);
+      if (!imported.ok) return json({ intent: "import", importErrors: imported.errors });
+      return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${imported.id}`, language), "notice.tournamentCreated");
+    }
     case "rename": {
       const submission = parseWithZod(formData, { schema: eventSchema });
       if (submission.status !== "success") return json({ intent: "rename", result: submission.reply() });
@@ -139,15 +135,8 @@ export default function EventPage() {
 
       <details open={Boolean(importErrors)}>
         <summary>{t("tournaments.import")}</summary>
-        <Form method="post" encType="multipart/form-data" className="form-page">
-          <p className="hint">{t("tournaments.importHint")}</p>
-          {importErrors ? <FormError errors={importErrors} /> : null}
-          <div className="field">
-            <label htmlFor="tournament-file">{t("tournaments.file")}</label>
-            <input id="tournament-file" type="file" name="file" accept=".json,.trf,.txt" />
-          </div>
-          <button type="submit">{t("tournaments.importSubmit")}</button>
-        </Form>
+        <p className="hint">{t("tournaments.importHint")}</p>
+        <UploadForm intent="import" id="tournament-file" label={t("tournaments.file")} accept=".json,.trf,.txt" submit={t("tournaments.importSubmit")} errors={importErrors} />
       </details>
 
       <details open={Boolean(useIntent("rename"))}>
