@@ -13,6 +13,7 @@ import { message } from "~/lib/messages";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { parseId, requireTournament } from "~/organiser/access.server";
 import { importRoundGames } from "~/organiser/gameImport.server";
+import { correctBoardNumbers, parseResults } from "~/organiser/boards.server";
 import { drawErrorMessage, drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
 
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
@@ -56,6 +57,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = localizePath(`/webapp/round/${event.id}/${tournament.id}/${round.round}`, language);
   const formData = (await readFormData(request, 5 * 1024 * 1024)) ?? new FormData();
   switch (formData.get("intent")) {
+    case "importResults": {
+      const boards = await db().game.findMany({ where: { roundId: round.id, blackId: { not: null } }, select: { id: true, board: true } });
+      const read = parseResults(String(formData.get("results") ?? ""), boards.map((b) => b.board));
+      if (!read.ok) return json({ error: undefined, resultErrors: read.errors }, { status: 400 });
+      const byBoard = new Map(boards.map((b) => [b.board, b.id]));
+      await saveResults(db(), tournament.id, round.round, new Map([...read.value].map(([board, result]) => [byBoard.get(board)!, result])));
+      return redirectWithNotice(request, here, "notice.resultsSaved");
+    }
+    case "renumber":
+      await correctBoardNumbers(db(), tournament.id, round.round);
+      return redirectWithNotice(request, here, "notice.boardsRenumbered");
     case "importGames": {
       const imported = await importRoundGames(db(), tournament.id, round.round, (await uploadedText(formData)).text);
       if (!imported.ok) return json({ error: undefined, importErrors: imported.errors }, { status: 400 });
@@ -94,7 +106,7 @@ export default function RoundPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { error?: string; importErrors?: string[] } | undefined;
+  const actionData = useActionData<typeof action>() as { error?: string; importErrors?: string[]; resultErrors?: string[] } | undefined;
   const error = actionData?.error;
   const player = (p: { name: string; snr: number; rating: number | null } | null) => (p ? `${p.name} (${p.snr})` : t("rounds.bye"));
   return (
@@ -158,6 +170,22 @@ export default function RoundPage() {
         <summary>{t("rounds.import.title")}</summary>
         <UploadForm intent="importGames" id="games-file" label={t("rounds.import.file")} accept=".pgn,.txt" submit={t("rounds.import.submit")} errors={actionData?.importErrors} />
       </details>
+      <details open={Boolean(actionData?.resultErrors)}>
+        <summary>{t("rounds.results.title")}</summary>
+        <Form method="post" className="form-page">
+          <input type="hidden" name="intent" value="importResults" />
+          {actionData?.resultErrors ? <FormError errors={actionData.resultErrors} /> : null}
+          <div className="field">
+            <label htmlFor="results-list">{t("rounds.results.list")}</label>
+            <textarea id="results-list" name="results" rows={5} placeholder={"1;1-0\n2;½-½\n3;0-1"} />
+          </div>
+          <button type="submit">{t("rounds.results.submit")}</button>
+        </Form>
+      </details>
+      <Form method="post">
+        <input type="hidden" name="intent" value="renumber" />
+        <button type="submit">{t("rounds.renumber")}</button>
+      </Form>
       {data.isLast ? (
         <div className="actions">
           {data.hasNext && data.state === "FINISHED" ? (
