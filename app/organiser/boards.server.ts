@@ -60,3 +60,35 @@ export function parseResults(text: string, boards: number[]): { ok: true; value:
   if (results.size === 0) return { ok: false, errors: ["rounds.results.empty"] };
   return { ok: true, value: results };
 }
+
+/**
+ * Pairings entered by hand or from another program, one board per line: "board;white;black"
+ * with starting numbers ("-" or "0" as black for a bye). Every line is checked; nothing is
+ * stored unless all are right.
+ */
+export function parsePairings(text: string, snrs: number[]): { ok: true; value: { white: number; black: number | null }[] } | { ok: false; errors: string[] } {
+  const known = new Set(snrs);
+  const seen = new Set<number>();
+  const errors: string[] = [];
+  const boards: { board: number; white: number; black: number | null }[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || /^board/i.test(line)) return;
+    const [board, white, black = ""] = line.split(/[;,\t]/).map((cell) => cell.trim());
+    const numbers = [Number(white), black === "-" || black === "0" || black === "" ? null : Number(black)];
+    const bad = numbers.find((n) => n !== null && !known.has(n));
+    if (!Number.isInteger(Number(board)) || bad !== undefined || numbers[0] === null) {
+      errors.push(message("rounds.pairingsImport.badLine", { line: index + 1 }));
+      return;
+    }
+    for (const n of numbers) {
+      if (n === null) continue;
+      if (seen.has(n)) errors.push(message("rounds.pairingsImport.twice", { line: index + 1, player: n }));
+      seen.add(n);
+    }
+    boards.push({ board: Number(board), white: numbers[0]!, black: numbers[1] });
+  });
+  if (errors.length) return { ok: false, errors };
+  if (boards.length === 0) return { ok: false, errors: ["rounds.pairingsImport.empty"] };
+  return { ok: true, value: boards.sort((a, b) => a.board - b.board).map(({ white, black }) => ({ white, black })) };
+}

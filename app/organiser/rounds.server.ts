@@ -48,8 +48,13 @@ export function drawErrorMessage(error: DrawError): string {
   return message(`rounds.errors.${code}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
 }
 
-/** Draws the next round with the tournament's system and stores its boards, all in one transaction. */
-export async function drawNextRound(db: Db, tournament: Tournament, round: number): Promise<{ ok: true } | { ok: false; error: DrawError }> {
+/** Draws the next round with the tournament's system (or stores imported pairings) and its boards, all in one transaction. */
+export async function drawNextRound(
+  db: Db,
+  tournament: Tournament,
+  round: number,
+  imported?: { white: number; black: number | null }[],
+): Promise<{ ok: true } | { ok: false; error: DrawError }> {
   const [players, rounds, games] = await Promise.all([
     db.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
     db.round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
@@ -58,7 +63,12 @@ export async function drawNextRound(db: Db, tournament: Tournament, round: numbe
   const drawable = checkRoundDrawable(round, rounds.length, tournament.plannedRounds);
   if (!drawable.ok) return drawable;
   if (rounds.length && games.some((g) => g.round === rounds.length && g.gameResult === "UNSET")) return { ok: false, error: { code: "previousRoundOpen" } };
-  const boards = tournament.form === "TEAM" ? await teamBoards(db, tournament, games, round) : singleBoards(tournament, players, games, round);
+  const bySnr = new Map(players.map((p) => [p.snr, p.id]));
+  const boards: Boards = imported
+    ? { ok: true, value: imported.map((b) => ({ whiteId: bySnr.get(b.white)!, blackId: b.black === null ? null : bySnr.get(b.black)! })) }
+    : tournament.form === "TEAM"
+      ? await teamBoards(db, tournament, games, round)
+      : singleBoards(tournament, players, games, round);
   if (!boards.ok) return boards;
   await db.$transaction(async (tx) => {
     const created = await tx.round.create({ data: { tournamentId: tournament.id, round, state: "IN_PROGRESS" } });

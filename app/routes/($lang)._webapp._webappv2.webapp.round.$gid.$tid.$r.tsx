@@ -69,7 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await correctBoardNumbers(db(), tournament.id, round.round);
       return redirectWithNotice(request, here, "notice.boardsRenumbered");
     case "importGames": {
-      const imported = await importRoundGames(db(), tournament.id, round.round, (await uploadedText(formData)).text);
+      const adopt = formData.get("adoptBoards") === "on";
+      const imported = await importRoundGames(db(), tournament.id, round.round, (await uploadedText(formData)).text, adopt);
       if (!imported.ok) return json({ error: undefined, importErrors: imported.errors }, { status: 400 });
       await saveResults(db(), tournament.id, round.round, new Map());
       return redirectWithNotice(request, here, message("notice.gamesImported", { count: imported.count }));
@@ -168,7 +169,12 @@ export default function RoundPage() {
       </Form>
       <details open={Boolean(actionData?.importErrors)}>
         <summary>{t("rounds.import.title")}</summary>
-        <UploadForm intent="importGames" id="games-file" label={t("rounds.import.file")} accept=".pgn,.txt" submit={t("rounds.import.submit")} errors={actionData?.importErrors} />
+        <UploadForm intent="importGames" id="games-file" label={t("rounds.import.file")} accept=".pgn,.txt" submit={t("rounds.import.submit")} errors={actionData?.importErrors}>
+          <div className="field checkbox">
+            <input id="adopt-boards" type="checkbox" name="adoptBoards" />
+            <label htmlFor="adopt-boards">{t("rounds.import.adoptBoards")}</label>
+          </div>
+        </UploadForm>
       </details>
       <details open={Boolean(actionData?.resultErrors)}>
         <summary>{t("rounds.results.title")}</summary>

@@ -18,6 +18,7 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
 import { dateInput } from "~/organiser/format";
 import { drawErrorMessage, drawNextRound } from "~/organiser/rounds.server";
+import { parsePairings } from "~/organiser/boards.server";
 import { tournamentData, updateTournament } from "~/organiser/tournaments.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -71,6 +72,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!added.ok) return json({ intent: "addTeam", result: submission.reply({ formErrors: [added.error] }) }, { status: 409 });
       return redirectWithNotice(request, `${here}?tab=teams`, "notice.teamAdded");
     }
+    case "importPairings": {
+      const round = Number(formData.get("round"));
+      const players = await db().player.findMany({ where: { tournamentId: tournament.id }, select: { snr: true } });
+      const read = parsePairings(String(formData.get("pairings") ?? ""), players.map((p) => p.snr));
+      if (!read.ok) return json({ intent: "draw", errors: read.errors }, { status: 400 });
+      const stored = await drawNextRound(db(), tournament, round, read.value);
+      if (!stored.ok) return json({ intent: "draw", error: drawErrorMessage(stored.error) }, { status: 409 });
+      return redirectWithNotice(request, localizePath(`/webapp/round/${event.id}/${tournament.id}/${round}`, language), "notice.pairingsImported");
+    }
     case "draw": {
       const round = Number(formData.get("round"));
       const drawn = await drawNextRound(db(), tournament, round);
@@ -86,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const TABS = ["rounds", "participants", "teams", "devices", "settings"] as const;
 
-type ActionData = { intent: string; result?: never; error?: string };
+type ActionData = { intent: string; result?: never; error?: string; errors?: string[] };
 
 export default function TournamentPage() {
   const { t } = useTranslation();
@@ -111,7 +121,7 @@ export default function TournamentPage() {
         ))}
       </nav>
       {tab === "rounds" ? (
-        <RoundsTab rounds={rounds} next={rounds.length + 1} planned={tournament.plannedRounds} error={data?.intent === "draw" ? data.error : undefined} base={{ gid: event.id, tid: tournament.id }} />
+        <RoundsTab rounds={rounds} next={rounds.length + 1} planned={tournament.plannedRounds} errors={data?.intent === "draw" ? (data.errors ?? (data.error ? [data.error] : undefined)) : undefined} base={{ gid: event.id, tid: tournament.id }} />
       ) : null}
       {tab === "participants" ? (
         <>
@@ -159,12 +169,12 @@ export default function TournamentPage() {
   );
 }
 
-function RoundsTab({ rounds, next, planned, error, base }: { rounds: { round: number; state: string }[]; next: number; planned: number | null; error?: string; base: { gid: number; tid: number } }) {
+function RoundsTab({ rounds, next, planned, errors, base }: { rounds: { round: number; state: string }[]; next: number; planned: number | null; errors?: string[]; base: { gid: number; tid: number } }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
     <>
-      {error ? <FormError errors={[error]} /> : null}
+      {errors ? <FormError errors={errors} /> : null}
       {rounds.length === 0 ? <p className="empty">{t("rounds.none")}</p> : null}
       <ul className="rounds">
         {rounds.map((round) => (
@@ -183,6 +193,20 @@ function RoundsTab({ rounds, next, planned, error, base }: { rounds: { round: nu
             {t("rounds.draw", { round: next })}
           </button>
         </Form>
+      ) : null}
+      {!planned || next <= planned ? (
+        <details open={Boolean(errors)}>
+          <summary>{t("rounds.pairingsImport.title", { round: next })}</summary>
+          <Form method="post" className="form-page">
+            <input type="hidden" name="intent" value="importPairings" />
+            <input type="hidden" name="round" value={next} />
+            <div className="field">
+              <label htmlFor="pairings-list">{t("rounds.pairingsImport.list")}</label>
+              <textarea id="pairings-list" name="pairings" rows={5} placeholder={"1;1;5\n2;6;2\n3;3;-"} />
+            </div>
+            <button type="submit">{t("rounds.pairingsImport.submit")}</button>
+          </Form>
+        </details>
       ) : null}
     </>
   );

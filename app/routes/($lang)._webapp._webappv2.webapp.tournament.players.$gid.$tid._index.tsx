@@ -55,9 +55,9 @@ export default function Players() {
         <Link className="button" to={to(`/webapp/tournament/players/${gid}/${tid}/import`)}>
           {t("players.import")}
         </Link>{" "}
-        <button type="button" className="print-button" onClick={() => window.print()}>
-          {t("players.print")}
-        </button>
+        <a className="button" href={to(`/webapp/playersPdf/${gid}/${tid}`)} download>
+          {t("players.pdf")}
+        </a>
       </p>
       <PlayerTable players={players} editPath={(id) => to(`/webapp/player/${gid}/${tid}/${id}`)} />
       {locked ? (

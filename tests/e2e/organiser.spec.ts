@@ -326,3 +326,37 @@ test("visitors see public tournaments; games only when fully public and behind t
   await visitor.goto(`/event/${event.replace(/ /g, "-")}`);
   await expect(visitor.getByRole("link", { name: "Group A" })).toHaveAttribute("href", publicUrl);
 });
+
+test("pairings imported by hand, board numbers adopted from PGN, and the player list as PDF", async ({ page }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  await createEvent(page, unique("Manual"));
+  await createTournament(page, "Blitz", "SWISS", 3);
+  const tournamentUrl = page.url();
+  await importPlayers(page, 4);
+
+  const pdfHref = await page.getByRole("link", { name: en.players.pdf }).getAttribute("href");
+  const pdf = await page.request.get(pdfHref!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.goto(`${tournamentUrl}?tab=rounds`);
+  await page.getByText("Import pairings for round 1").click();
+  await page.getByLabel(/One board per line: board;white;black/).fill("1;1;3\n2;4;4");
+  await page.getByRole("button", { name: en.rounds.pairingsImport.submit }).click();
+  await expect(page.getByText("Line 2: player 4 is paired twice.")).toBeVisible();
+  await page.getByLabel(/One board per line: board;white;black/).fill("1;1;3\n2;4;2");
+  await page.getByRole("button", { name: en.rounds.pairingsImport.submit }).click();
+  await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
+  const boards = async () => (await page.locator("table.pairings tbody tr").allInnerTexts()).map((row) => row.match(/\((\d+)\)/g)?.join("-"));
+  expect(await boards()).toEqual(["(1)-(3)", "(4)-(2)"]);
+
+  const pgn = `[White "Player A"]\n[Black "Player C"]\n[Board "2"]\n[Result "1-0"]\n\n1. d4 d5 1-0\n\n[White "Player D"]\n[Black "Player B"]\n[Board "1"]\n[Result "0-1"]\n\n1. c4 e5 0-1\n`;
+  await page.getByText(en.rounds.import.title).click();
+  await page.getByLabel(en.rounds.import.file).setInputFiles({ name: "r1.pgn", mimeType: "application/x-chess-pgn", buffer: Buffer.from(pgn) });
+  await page.getByLabel(en.rounds.import.adoptBoards).check();
+  await page.getByRole("button", { name: en.rounds.import.submit }).click();
+  await expect(page.getByRole("status")).toHaveText("2 games imported.");
+  await expect.poll(boards).toEqual(["(4)-(2)", "(1)-(3)"]);
+});

@@ -12,6 +12,7 @@ import * as importRoute from "~/routes/($lang)._webapp._webappv2.webapp.tourname
 import * as playersRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournament.players.$gid.$tid._index";
 import * as rankingsRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournament.rankings.$gid.$tid.$r";
 import * as pgnRoute from "~/routes/($lang).webapp.pgn.$gid.$tid.$r";
+import * as pdfRoute from "~/routes/($lang).webapp.playersPdf.$gid.$tid";
 import { serverDatabase, type TestDatabase } from "./databases";
 
 /**
@@ -87,6 +88,7 @@ const ROUTES: [string, Module][] = [
   ["rankings", rankingsRoute],
   ["game", gameRoute],
   ["PGN export", pgnRoute],
+  ["player list PDF", pdfRoute],
 ];
 
 describe.each(ROUTES)("%s", (_name, module) => {
