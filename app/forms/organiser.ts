@@ -15,14 +15,14 @@ function withDateOrder<T extends z.ZodObject<{ startDate: typeof optionalDate; e
   });
 }
 
-export const eventSchema = withDateOrder(
-  z.object({
-    name: z.string({ error: "events.nameRequired" }).trim().min(1, "events.nameRequired").max(100, "validation.tooLong"),
-    description: optionalText(2000),
-    startDate: optionalDate,
-    endDate: optionalDate,
-  }),
-);
+const eventFields = z.object({
+  name: z.string({ error: "events.nameRequired" }).trim().min(1, "events.nameRequired").max(100, "validation.tooLong"),
+  description: optionalText(2000),
+  startDate: optionalDate,
+  endDate: optionalDate,
+});
+
+export const eventSchema = withDateOrder(eventFields);
 
 export const TIEBREAK_CHOICES = ["NONE", "BUCHHOLZ", "MEDIAN_BUCHHOLZ", "SONNEBORN_BERGER", "AVERAGE_OPPONENT_RATING", "CUMULATIVE", "WINS", "DIRECT_ENCOUNTER", "RATING_PERFORMANCE"] as const;
 export const MODES = ["SWISS", "ROUND_ROBIN", "KNOCKOUT", "SCHEVENINGEN"] as const;
@@ -87,3 +87,15 @@ export function parseMembers(text: string): { name: string; elo?: number; active
       return match ? { name: match[1].trim(), elo: Number(match[2]), active: true as const } : { name: line, active: true as const };
     });
 }
+
+/** An event link (spec §5): a valid URL of at most 150 characters, a text of at most 50. */
+const linkUrl = z
+  .string()
+  .trim()
+  .max(150, "links.urlTooLong")
+  .pipe(z.url({ protocol: /^https?$/, error: "links.urlInvalid" }));
+const linkText = z.string().trim().max(50, "links.textTooLong");
+
+export const linkSchema = z.object({ intent: z.literal("addLink"), linkUrl, linkText: linkText.optional() });
+
+export const createEventSchema = withDateOrder(eventFields.extend({ linkUrl: linkUrl.optional(), linkText: linkText.optional() }));

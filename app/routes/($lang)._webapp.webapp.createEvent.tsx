@@ -5,10 +5,10 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/user.server";
 import { EventFields } from "~/components/EventFields";
-import { FormError } from "~/components/Field";
+import { Field, FormError } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
 import { db } from "~/db/client.server";
-import { eventSchema } from "~/forms/organiser";
+import { createEventSchema } from "~/forms/organiser";
 import { replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: eventSchema });
+  const submission = parseWithZod(await request.formData(), { schema: createEventSchema });
   if (submission.status !== "success") return json({ result: submission.reply() });
   const created = await createEvent(db(), user.id, submission.value);
   if (!created.ok) return json({ result: replyWithFailure(submission, created) });
@@ -31,13 +31,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CreateEvent() {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm("create-event", eventSchema, useActionData<typeof action>()?.result);
+  const [form, fields] = useZodForm("create-event", createEventSchema, useActionData<typeof action>()?.result);
   return (
     <section className="form-page">
       <h1>{t("events.create")}</h1>
       <Form method="post" {...getFormProps(form)}>
         <FormError errors={form.errors} />
-        <EventFields fields={fields} />
+        <EventFields fields={fields as never} />
+        <Field meta={fields.linkUrl} label={t("links.url")} />
+        <Field meta={fields.linkText} label={t("links.text")} />
         <button type="submit" className="primary">
           {t("events.create")}
         </button>

@@ -5,20 +5,20 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EventFields } from "~/components/EventFields";
 import { DeleteByName } from "~/components/DeleteByName";
-import { FormError } from "~/components/Field";
+import { Field, FormError } from "~/components/Field";
 import { useLocalePath } from "~/components/Shell";
 import { TournamentFields } from "~/components/TournamentFields";
 import { UploadForm } from "~/components/UploadForm";
 import { useZodForm } from "~/components/useZodForm";
 import { readFormData, uploadedText } from "~/lib/formData.server";
 import { db } from "~/db/client.server";
-import { deleteByNameSchema, eventSchema, tournamentSchema } from "~/forms/organiser";
+import { deleteByNameSchema, eventSchema, linkSchema, tournamentSchema } from "~/forms/organiser";
 import { replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { requireEvent } from "~/organiser/access.server";
-import { deleteEvent, updateEvent } from "~/organiser/events.server";
+import { addEventLink, deleteEvent, removeEventLink, updateEvent } from "~/organiser/events.server";
 import { dateInput } from "~/organiser/format";
 import { importTournament } from "~/organiser/import.server";
 import { createTournament } from "~/organiser/tournaments.server";
@@ -30,7 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     orderBy: [{ orderValue: "asc" }, { id: "asc" }],
     select: { id: true, name: true, mode: true, _count: { select: { players: true, rounds: true } } },
   });
-  return json({ event, tournaments });
+  const links = await db().eventLink.findMany({ where: { eventId: event.id }, orderBy: { id: "asc" } });
+  return json({ event, tournaments, links });
 }
 
 const MAX_FILE = 2 * 1024 * 1024;
@@ -65,6 +66,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await deleteEvent(db(), event.id);
       return redirectWithNotice(request, localizePath("/webapp/dashboard", language), "notice.eventDeleted");
     }
+    case "addLink": {
+      const submission = parseWithZod(formData, { schema: linkSchema });
+      if (submission.status !== "success") return json({ intent: "addLink", result: submission.reply() });
+      await addEventLink(db(), event.id, submission.value.linkUrl, submission.value.linkText);
+      return redirectWithNotice(request, here, "notice.changesSaved");
+    }
+    case "removeLink":
+      await removeEventLink(db(), event.id, Number(formData.get("linkId")));
+      return redirectWithNotice(request, here, "notice.changesSaved");
     case "createTournament": {
       const submission = parseWithZod(formData, { schema: tournamentSchema });
       if (submission.status !== "success") return json({ intent: "createTournament", result: submission.reply() });
@@ -86,7 +96,8 @@ function useIntent(intent: string) {
 export default function EventPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { event, tournaments } = useLoaderData<typeof loader>();
+  const { event, tournaments, links } = useLoaderData<typeof loader>();
+  const [linkForm, linkFields] = useZodForm("add-link", linkSchema, useIntent("addLink")?.result);
   const [renameForm, renameFields] = useZodForm("rename-event", eventSchema, useIntent("rename")?.result, {
     name: event.name,
     description: event.description ?? "",
@@ -101,6 +112,24 @@ export default function EventPage() {
     <section>
       <h1>{event.name}</h1>
       {event.description ? <p>{event.description}</p> : null}
+      {links.length ? (
+        <ul className="links">
+          {links.map((link) => (
+            <li key={link.id}>
+              <a href={link.link} rel="noopener noreferrer nofollow" target="_blank">
+                {link.text}
+              </a>{" "}
+              <Form method="post" className="inline">
+                <input type="hidden" name="intent" value="removeLink" />
+                <input type="hidden" name="linkId" value={link.id} />
+                <button type="submit" className="link-button" aria-label={t("links.remove", { text: link.text })}>
+                  ✕
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
       <h2>{t("tournaments.list")}</h2>
       {tournaments.length === 0 ? (
@@ -137,6 +166,16 @@ export default function EventPage() {
         <summary>{t("tournaments.import")}</summary>
         <p className="hint">{t("tournaments.importHint")}</p>
         <UploadForm intent="import" id="tournament-file" label={t("tournaments.file")} accept=".json,.trf,.txt" submit={t("tournaments.importSubmit")} errors={importErrors} />
+      </details>
+
+      <details open={Boolean(useIntent("addLink"))}>
+        <summary>{t("links.add")}</summary>
+        <Form method="post" {...getFormProps(linkForm)} className="form-page">
+          <input type="hidden" name="intent" value="addLink" />
+          <Field meta={linkFields.linkUrl} label={t("links.url")} />
+          <Field meta={linkFields.linkText} label={t("links.text")} />
+          <button type="submit">{t("links.add")}</button>
+        </Form>
       </details>
 
       <details open={Boolean(useIntent("rename"))}>

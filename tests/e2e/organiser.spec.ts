@@ -159,7 +159,7 @@ test("a 6-player round robin follows the Berger table", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.players.heading);
 });
 
-test("duplicate event names and a wrong date order are refused with the spec's messages", async ({ page }) => {
+test("duplicate event names, a wrong date order and bad links are refused with the spec's messages; createTournament page", async ({ page }) => {
   await signIn(page, await createUser("User", PASSWORD), PASSWORD);
   const name = unique("Cup");
   await createEvent(page, name);
@@ -174,6 +174,27 @@ test("duplicate event names and a wrong date order are refused with the spec's m
   await expect(page.getByText(en.events.startBeforeEnd)).toBeVisible();
   await expect(page.getByText(en.events.endAfterStart)).toBeVisible();
   expect(await sql(`SELECT id FROM tournament_group WHERE name = $1`, [`${name} 2`])).toHaveLength(0);
+
+  // Links: a valid URL of at most 150 characters, a text of at most 50.
+  await page.getByLabel(en.events.startDate).fill("");
+  await page.getByLabel(en.events.endDate).fill("");
+  await page.getByLabel(en.links.url).fill("not a url");
+  await page.getByLabel(en.links.text).fill("x".repeat(51));
+  await page.getByRole("button", { name: en.events.create }).click();
+  await expect(page.getByText(en.links.urlInvalid)).toBeVisible();
+  await expect(page.getByText(en.links.textTooLong)).toBeVisible();
+  await page.getByLabel(en.links.url).fill("https://example.org/open");
+  await page.getByLabel(en.links.text).fill("Invitation");
+  await page.getByRole("button", { name: en.events.create }).click();
+  await expect(page.getByRole("link", { name: "Invitation" })).toHaveAttribute("href", "https://example.org/open");
+
+  // /webapp/createTournament creates a tournament in a chosen event.
+  await page.goto("/webapp/createTournament");
+  await page.getByLabel(en.tournaments.event).selectOption({ label: `${name} 2` });
+  await page.getByLabel(en.tournaments.name).fill("Seniors");
+  await page.getByRole("button", { name: en.tournaments.create }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seniors");
+  await expect(page.getByRole("link", { name: `${name} 2` })).toBeVisible();
 });
 
 test("only the owner and admins reach an event; others get 403, visitors the sign-in", async ({ page, browser }) => {
