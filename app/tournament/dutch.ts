@@ -13,9 +13,10 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  * remainder) and the first candidate with the best value of the criteria is chosen:
  *   absolute  C1 no rematch, C2 no second PAB, C3 non-topscorers with the same absolute colour preference never meet
  *   completion C4 the remaining players can still be paired
- *   quality   C5 most pairs, C6 lowest PSD, C8–C9 topscorers' colour limits, C10–C11 colour preferences,
+ *   quality   C5 most pairs, C6 lowest PSD, C7 downfloaters that let the next bracket pair the most players,
+ *             C8–C9 topscorers' colour limits, C10–C11 colour preferences,
  *             C12–C19 repeated floats and their score differences
- * Not implemented: C7 (look-ahead on the next bracket's downfloaters).
+ * C7 looks only at the number of pairs in the next bracket (not at its PSD).
  * The search is exhaustive for small brackets; for large ones it is bounded (SEARCH_LIMIT steps)
  * and falls back on a greedy candidate (each S1 player in order takes its cheapest partner),
  * which is used directly for brackets of more than about 280 players.
@@ -64,7 +65,7 @@ export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
   let floaters: State[] = [];
   for (let g = 0; g < groups.length; g++) {
     const lower = groups.slice(g + 1).flat();
-    const result = pairBracket(context, floaters, groups[g], lower, g === groups.length - 1);
+    const result = pairBracket(context, floaters, groups[g], lower, groups[g + 1] ?? null);
     if (!result) return engineError({ code: "pairingsNotPossible", reason: `no pairing of the score group ${groups[g][0].score} leaves the rest pairable` });
     pairs.push(...result.pairs);
     floaters = result.floaters;
@@ -214,7 +215,8 @@ function compare(a: Cost, b: Cost): number {
   return 0;
 }
 
-function pairBracket(context: Context, mdps: State[], residents: State[], lower: State[], isLast: boolean): BracketResult | null {
+function pairBracket(context: Context, mdps: State[], residents: State[], lower: State[], next: State[] | null): BracketResult | null {
+  const isLast = next === null;
   const all = [...mdps, ...residents];
   const minScore = residents[0].score;
   const maxScore = all.reduce((m, p) => Math.max(m, p.score), minScore);
@@ -222,7 +224,7 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
   // Large brackets almost always pair completely; a failed target simply falls to the next one.
   const maxPairs = all.length > LARGE_BRACKET ? Math.floor(all.length / 2) : maxPairsIn(all);
   for (let target = maxPairs; target >= 0; target--) {
-    const search = new BracketSearch(context, mdps, residents, lower, isLast, minScore, levels, target);
+    const search = new BracketSearch(context, mdps, residents, lower, next, minScore, levels, target);
     const result = search.run();
     if (result) return result;
   }
@@ -282,13 +284,16 @@ class BracketSearch {
     private readonly mdps: State[],
     private readonly residents: State[],
     private readonly lower: State[],
-    private readonly isLast: boolean,
+    private readonly next: State[] | null,
     private readonly minScore: number,
     private readonly levels: number,
     private readonly target: number,
   ) {
+    this.isLast = next === null;
     this.ideal = this.lowerBound();
   }
+
+  private readonly isLast: boolean;
 
   run(): BracketResult | null {
     const m1 = Math.min(this.maxMdpPairs(), this.target);
@@ -340,6 +345,7 @@ class BracketSearch {
     if (!take(remainder.slice(0, pairsLeft), remainder.slice(pairsLeft))) return;
     const floaters = [...this.mdps.slice(m1), ...remainder.filter((p) => !used.has(p))];
     const total = this.withFloaters(cost, floaters);
+    total[this.levels] = this.nextBracketShortfall(floaters);
     if (this.completes(floaters)) {
       this.upper = total;
       this.fallback = { cost: total, result: { pairs, floaters: floaters.sort(byRank) } };
@@ -360,14 +366,14 @@ class BracketSearch {
   }
 
   private emptyCost(): Cost {
-    return new Array<number>(this.levels + QUALITY).fill(0);
+    return new Array<number>(this.levels + 1 + QUALITY).fill(0);
   }
 
   private addPair(cost: Cost, x: State, y: State): Cost {
     const next = cost.slice();
     next[this.levelIndex(Math.abs(x.score - y.score))]++;
     const quality = this.context.pairQuality(x, y);
-    for (let i = 0; i < QUALITY; i++) next[this.levels + i] += quality[i];
+    for (let i = 0; i < QUALITY; i++) next[this.levels + 1 + i] += quality[i];
     return next;
   }
 
@@ -444,13 +450,30 @@ class BracketSearch {
       cost[this.levelIndex(difference)]++;
       const quality = new Array<number>(QUALITY).fill(0);
       addFloat(quality, floater, "down", difference);
-      for (let q = 0; q < QUALITY; q++) cost[this.levels + q] += quality[q];
+      for (let q = 0; q < QUALITY; q++) cost[this.levels + 1 + q] += quality[q];
     }
     return cost;
   }
 
+  private readonly shortfalls = new Map<string, number>();
+
+  /** C7: how many pairs the next bracket falls short of, with these downfloaters moved down to it (memoized per set). */
+  private nextBracketShortfall(floaters: State[]): number {
+    if (!this.next || floaters.length === 0 || floaters.length + this.next.length > LARGE_BRACKET) return 0;
+    const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
+    let shortfall = this.shortfalls.get(key);
+    if (shortfall === undefined) {
+      const players = [...floaters, ...this.next];
+      shortfall = Math.floor(players.length / 2) - maxPairsIn(players);
+      this.shortfalls.set(key, shortfall);
+    }
+    return shortfall;
+  }
+
   private complete(pairs: [State, State][], floaters: State[], partial: Cost) {
     const cost = this.withFloaters(partial, floaters);
+    if (this.hopeless(cost)) return;
+    cost[this.levels] = this.nextBracketShortfall(floaters);
     if (this.hopeless(cost)) return;
     if (!this.completes(floaters)) return;
     this.best = { cost, result: { pairs, floaters: floaters.sort(byRank) } };
@@ -504,8 +527,8 @@ class BracketSearch {
       all.filter((p) => p.colour.preference === colour && (!strong || p.colour.strength !== "mild")).length;
     const unmet = (strong: boolean) =>
       Math.max(0, Math.max(0, wanting("w", strong) - this.target) + Math.max(0, wanting("b", strong) - this.target) - floating);
-    cost[this.levels + 2] = unmet(false);
-    cost[this.levels + 3] = unmet(true);
+    cost[this.levels + 1 + 2] = unmet(false);
+    cost[this.levels + 1 + 3] = unmet(true);
     return cost;
   }
 }
