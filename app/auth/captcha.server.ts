@@ -11,6 +11,8 @@ const CAPTCHA_LIFETIME_MS = 15 * 60 * 1000;
 export async function createCaptcha(db: Db): Promise<CaptchaChallenge> {
   const { text, data } = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: "0oO1ilIg9q", background: "#f4f4f5" });
   const id = randomUUID();
+  // Unanswered CAPTCHAs are kept only as long as they can be answered.
+  await db.captcha.deleteMany({ where: { created: { lt: new Date(Date.now() - CAPTCHA_LIFETIME_MS) } } });
   await db.captcha.create({ data: { id, text } });
   return { id, svg: data };
 }

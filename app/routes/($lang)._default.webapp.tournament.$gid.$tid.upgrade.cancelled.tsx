@@ -1,19 +1,5 @@
-import { Link, useParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useLocalePath } from "~/components/Shell";
+import { UpgradeResult } from "~/components/UpgradeResult";
 
-/** Return page of the payment provider (spec §2: no authentication check). */
 export default function UpgradeCancelled() {
-  const { t } = useTranslation();
-  const to = useLocalePath();
-  const { gid, tid } = useParams();
-  return (
-    <section className="form-page">
-      <h1>{t("upgrade.cancelled.title")}</h1>
-      <p>{t("upgrade.cancelled.text")}</p>
-      <Link className="button" to={to(`/webapp/tournament/${gid}/${tid}`)}>
-        {t("upgrade.back")}
-      </Link>
-    </section>
-  );
+  return <UpgradeResult outcome="cancelled" />;
 }

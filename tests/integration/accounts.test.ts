@@ -81,6 +81,12 @@ describe.each([
     expect(await db.registerCode.findUnique({ where: { code: "code-b" } })).toMatchObject({ used: false });
   });
 
+  it("removes CAPTCHAs that can no longer be answered when a new one is made", async () => {
+    await db.captcha.create({ data: { id: "stale", text: "abc", created: new Date(Date.now() - 16 * 60 * 1000) } });
+    await createCaptcha(db);
+    expect(await db.captcha.findUnique({ where: { id: "stale" } })).toBeNull();
+  });
+
   it("accepts a CAPTCHA only once", async () => {
     const data = await input(db, "carl@example.org", "code-c");
     expect((await signUp(db, data)).ok).toBe(true);
