@@ -1,0 +1,50 @@
+import { readFileSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import opentype from "opentype.js";
+
+/**
+ * Handwriting-like fonts from npm (@fontsource, SIL Open Font License). Training uses only
+ * TRAINING_FONTS; the benchmark and the held-out tests use only HELD_OUT_FONTS, so the reader is
+ * measured on hands it never saw.
+ */
+export const TRAINING_FONTS = [
+  "caveat", "indie-flower", "kalam", "patrick-hand", "shadows-into-light", "gochi-hand",
+  "architects-daughter", "handlee", "coming-soon", "schoolbell", "just-another-hand", "nanum-pen-script",
+] as const;
+export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria-hallelujah", "sue-ellen-francisco"] as const;
+export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number];
+
+export type HandFont = { name: FontName; glyphFonts: opentype.Font[] };
+
+const require = createRequire(import.meta.url);
+const cache = new Map<FontName, HandFont>();
+
+function subsetFile(name: FontName, subset: "latin" | "latin-ext"): string {
+  const packageDir = path.dirname(require.resolve(`@fontsource/${name}/package.json`));
+  return path.join(packageDir, "files", `${name}-${subset}-400-normal.woff`);
+}
+
+export function loadFont(name: FontName): HandFont {
+  const known = cache.get(name);
+  if (known) return known;
+  const glyphFonts = (["latin", "latin-ext"] as const)
+    .map((subset) => subsetFile(name, subset))
+    .filter((file) => existsSync(file))
+    .map((file) => {
+      const bytes = readFileSync(file);
+      return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    });
+  const font = { name, glyphFonts };
+  cache.set(name, font);
+  return font;
+}
+
+/** The font and glyph that draw a character (null when the font has no glyph for it). */
+export function glyphFor(font: HandFont, char: string): { font: opentype.Font; glyph: opentype.Glyph } | null {
+  for (const candidate of font.glyphFonts) {
+    const glyph = candidate.charToGlyph(char);
+    if (glyph.index > 0) return { font: candidate, glyph };
+  }
+  return null;
+}

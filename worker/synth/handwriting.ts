@@ -1,0 +1,117 @@
+import type { Rect } from "~/sheets/templates";
+import { glyphFor, type HandFont } from "./fonts";
+
+/** How one person writes: chosen once per sheet, varied a little per character. */
+export type Hand = {
+  font: HandFont;
+  /** Letter height as a share of the box height. */
+  size: number;
+  /** Horizontal shear (positive leans right). */
+  slant: number;
+  /** Extra stroke width in mm (pen width). */
+  pen: number;
+  ink: string;
+  spacing: number;
+  /** Per-character jitter strength (0 = none). */
+  jitter: number;
+};
+
+export type Random = () => number;
+const between = (random: Random, low: number, high: number) => low + (high - low) * random();
+const gauss = (random: Random) => (random() + random() + random() - 1.5) * 1.15;
+
+const INKS = ["#111", "#1a1f5c", "#0d2a7a", "#222", "#2b2b40", "#14306e"];
+
+export function randomHand(random: Random, font: HandFont): Hand {
+  return {
+    font,
+    size: between(random, 0.55, 0.85),
+    slant: between(random, -0.3, 0.2),
+    pen: between(random, 0, 0.28),
+    ink: INKS[Math.floor(random() * INKS.length)],
+    spacing: between(random, 0.92, 1.2),
+    jitter: between(random, 0.4, 1.2),
+  };
+}
+
+type Placed = { svg: string; width: number };
+
+/** Glyph outlines of a text at a size (mm), each character with its own jitter; width in mm. */
+function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Placed {
+  let x = 0;
+  const parts: string[] = [];
+  for (const rawChar of text) {
+    let char = rawChar;
+    let found = glyphFor(hand.font, char);
+    if (!found && char === "Ş") {
+      char = "S";
+      found = glyphFor(hand.font, char);
+    }
+    if (!found) continue;
+    const { font, glyph } = found;
+    const scale = 1 + gauss(random) * 0.07 * hand.jitter;
+    const size = sizeMm * scale;
+    const advance = ((glyph.advanceWidth ?? font.unitsPerEm * 0.5) / font.unitsPerEm) * size;
+    const dy = gauss(random) * 0.05 * sizeMm * hand.jitter;
+    const rotation = gauss(random) * 4 * hand.jitter;
+    const data = glyph.getPath(0, 0, size).toPathData(3);
+    parts.push(`<path transform="translate(${x.toFixed(3)} ${dy.toFixed(3)}) rotate(${rotation.toFixed(2)})" d="${data}"/>`);
+    if (rawChar === "Ş" && char === "S") parts.push(`<path transform="translate(${(x + advance * 0.45).toFixed(3)} 0)" d="M0 0.2 q0.4 0.5 -0.3 0.9" fill="none"/>`);
+    x += advance * hand.spacing + gauss(random) * 0.04 * sizeMm * hand.jitter;
+  }
+  return { svg: parts.join(""), width: x };
+}
+
+function group(hand: Hand, x: number, y: number, content: string, slant: number): string {
+  const stroke = hand.pen > 0.02 ? ` stroke="${hand.ink}" stroke-width="${hand.pen.toFixed(3)}" stroke-linejoin="round"` : "";
+  const skew = ((-Math.atan(slant) * 180) / Math.PI).toFixed(2);
+  return `<g transform="translate(${x.toFixed(3)} ${y.toFixed(3)}) skewX(${skew})" fill="${hand.ink}"${stroke}>${content}</g>`;
+}
+
+/** A scribble that crosses out a written word (zigzag or a straight strike). */
+function crossOut(hand: Hand, x: number, baseline: number, width: number, height: number, random: Random): string {
+  if (random() < 0.5) {
+    const y = baseline - height * between(random, 0.3, 0.5);
+    return `<path d="M${x} ${y} L${x + width} ${y + gauss(random) * 0.4}" stroke="${hand.ink}" stroke-width="${0.35 + hand.pen}" fill="none"/>`;
+  }
+  const points: string[] = [];
+  const steps = Math.max(4, Math.round(width / 1.2));
+  for (let i = 0; i <= steps; i++) {
+    const px = x + (width * i) / steps;
+    const py = baseline - (i % 2 === 0 ? height * 0.9 : height * 0.05) + gauss(random) * 0.3;
+    points.push(`${px.toFixed(2)} ${py.toFixed(2)}`);
+  }
+  return `<path d="M${points.join(" L")}" stroke="${hand.ink}" stroke-width="${0.3 + hand.pen}" fill="none" stroke-linejoin="round"/>`;
+}
+
+/**
+ * Writes a text into a box as this hand does; with `mistake`, first writes that text, crosses
+ * it out and writes the intended text after it (a correction).
+ */
+export function writeInBox(text: string, box: Rect, hand: Hand, random: Random, mistake?: string): string {
+  let size = box.h * hand.size * (1 + gauss(random) * 0.05);
+  const left = box.x + between(random, 0.6, 3.5);
+  const room = box.x + box.w - 0.6 - left;
+  const baseline = box.y + box.h * between(random, 0.72, 0.86);
+  const tilt = hand.slant + gauss(random) * 0.05;
+  if (!mistake) {
+    let placed = glyphs(text, hand, size, random);
+    if (placed.width > room) {
+      size *= room / placed.width;
+      placed = glyphs(text, hand, size, random);
+    }
+    return group(hand, left, baseline, placed.svg, tilt);
+  }
+  const wrong = glyphs(mistake, hand, size * 0.8, random);
+  const right = glyphs(text, hand, size * 0.8, random);
+  const needed = wrong.width + right.width + 1.2;
+  const shrink = needed > room ? room / needed : 1;
+  const wrongPlaced = shrink < 1 ? glyphs(mistake, hand, size * 0.8 * shrink, random) : wrong;
+  const rightPlaced = shrink < 1 ? glyphs(text, hand, size * 0.8 * shrink, random) : right;
+  const rightX = left + wrongPlaced.width + 1.2 * shrink;
+  return (
+    group(hand, left, baseline, wrongPlaced.svg, tilt) +
+    crossOut(hand, left - 0.3, baseline, wrongPlaced.width + 0.6, size * 0.8 * shrink, random) +
+    group(hand, rightX, baseline, rightPlaced.svg, tilt)
+  );
+}

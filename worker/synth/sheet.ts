@@ -1,0 +1,115 @@
+import { readFileSync } from "node:fs";
+import { Chess } from "chess.js";
+import { NOTATION_LANGUAGES, type NotationLanguage } from "~/chess/languages";
+import { printMove } from "~/chess/print";
+import { pick, seededRandom } from "~/chess/random";
+import { templateSvg } from "~/sheets/render";
+import { PAGE_WIDTH_MM, layoutPages, type SheetLayoutId, type TemplatePage } from "~/sheets/templates";
+import { rasterizeSvg, type GrayImage } from "../vision/image";
+import type { Point } from "../vision/geometry";
+import { loadFont, type FontName } from "./fonts";
+import { randomHand, writeInBox, type Random } from "./handwriting";
+import { photograph } from "./photo";
+
+/** Pixels per millimetre of the clean rendering before it is photographed. */
+const RENDER_PX_PER_MM = 6;
+
+const labels = JSON.parse(readFileSync(new URL("../../locales/en/common.json", import.meta.url), "utf8")) as {
+  sheet: { form: Record<string, string> };
+};
+const translate = (key: string) => labels.sheet.form[key.split(".").pop() ?? ""] ?? key;
+
+const NAMES = ["Anna Schmidt", "J. Novak", "Petrosian", "M. Rossi", "Lea Dubois", "K. Yilmaz", "van Dijk", "P. Silva", "Tom Berg", "E. Kovac", "Sarah Lee", "Ahmet Kaya"];
+
+/** A game of seeded random play, with a bias to captures and checks so that games end like real ones. */
+export function randomGame(random: Random, maxPlies: number): string[] {
+  const chess = new Chess();
+  const plies = Math.max(2, Math.round(maxPlies * (0.35 + 0.65 * random())));
+  const sans: string[] = [];
+  while (sans.length < plies && !chess.isGameOver()) {
+    const moves = chess.moves();
+    const forcing = moves.filter((san) => san.includes("x") || san.includes("+"));
+    const san = forcing.length > 0 && random() < 0.35 ? pick(random, forcing) : pick(random, moves);
+    chess.move(san);
+    sans.push(san);
+  }
+  return sans;
+}
+
+/** What a player writes for a move: the language's letters, sometimes without check or capture marks, castling with zeros. */
+export function writtenMove(san: string, language: NotationLanguage, random: Random): string {
+  let text = printMove(san, language);
+  if (random() < 0.4) text = text.replace(/[+#]$/, "");
+  if (random() < 0.08 && /^[a-h]x/.test(text) === false) text = text.replace("x", ":");
+  if (random() < 0.1) text = text.replace(/[x:]/, "");
+  if (text.startsWith("O-O") && random() < 0.45) text = text.replace(/O/g, "0");
+  if (random() < 0.5) text = text.replace("=", "");
+  return text;
+}
+
+export type WrittenBox = { move: number; side: "w" | "b"; text: string };
+
+export type SyntheticPage = {
+  page: TemplatePage;
+  language: NotationLanguage;
+  round: number;
+  board: number;
+  /** Standard SAN of the whole game (all pages). */
+  sans: string[];
+  /** What was written in each filled move box of this page. */
+  written: WrittenBox[];
+  font: FontName;
+  clean: GrayImage;
+  jpeg: Buffer;
+  corners: Point[];
+};
+
+export type SheetOptions = {
+  seed: number;
+  fonts: readonly FontName[];
+  layout?: SheetLayoutId;
+  language?: NotationLanguage;
+  sans?: string[];
+  /** Chance that a move box holds a crossed-out mistake before the move. */
+  corrections?: number;
+};
+
+/** A filled, photographed score sheet (one photo per page of its layout) with its ground truth. */
+export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPage[]> {
+  const random = seededRandom(options.seed);
+  const layout = options.layout ?? (random() < 0.8 ? "kiebitz-60" : "kiebitz-120");
+  const pages = layoutPages(layout);
+  const lastMove = pages[pages.length - 1].lastMove;
+  const language = options.language ?? pick(random, NOTATION_LANGUAGES);
+  const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110));
+  const font = loadFont(pick(random, options.fonts));
+  const hand = randomHand(random, font);
+  const round = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));
+  const board = 1 + Math.floor(random() * (random() < 0.6 ? 20 : 150));
+  const white = pick(random, NAMES);
+  const black = pick(random, NAMES.filter((name) => name !== white));
+  const result = pick(random, ["1-0", "0-1", "½-½", "1/2"]);
+  const corrections = options.corrections ?? 0.03;
+  const out: SyntheticPage[] = [];
+  for (const page of pages) {
+    const parts: string[] = [];
+    parts.push(writeInBox(String(round), page.header.round, hand, random));
+    parts.push(writeInBox(String(board), page.header.board, hand, random));
+    parts.push(writeInBox(white, page.header.white, hand, random));
+    parts.push(writeInBox(black, page.header.black, hand, random));
+    const written: WrittenBox[] = [];
+    for (const box of page.moveBoxes) {
+      const ply = (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
+      if (ply >= sans.length) continue;
+      const text = writtenMove(sans[ply], language, random);
+      const mistake = random() < corrections ? writtenMove(pick(random, sans), language, random) : undefined;
+      parts.push(writeInBox(text, box, hand, random, mistake));
+      written.push({ move: box.move, side: box.side, text });
+    }
+    if (sans.length <= 2 * page.lastMove) parts.push(writeInBox(result, page.header.result, hand, random));
+    const clean = await rasterizeSvg(templateSvg(page, translate, PAGE_WIDTH_MM * RENDER_PX_PER_MM, parts.join("")));
+    const photo = await photograph(clean, random);
+    out.push({ page, language, round, board, sans, written, font: font.name, clean, ...photo });
+  }
+  return out;
+}
