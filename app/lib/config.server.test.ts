@@ -37,4 +37,23 @@ describe("configuration from the environment", () => {
     expect(() => parseConfig({ GOOGLE_CLIENT_ID: "id" })).toThrowError(/must be set together/);
     expect(parseConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google).toEqual({ clientId: "id", clientSecret: "s" });
   });
+
+  it("keeps sheets in a folder and reads them in-process by default; MinIO and Temporal when configured", () => {
+    const plain = parseConfig({});
+    expect(plain.sheetStorage).toEqual({ kind: "disk", dir: expect.stringMatching(/data\/sheets$/) });
+    expect(plain.temporal).toBeUndefined();
+    const production = parseConfig({
+      MINIO_ENDPOINT: "http://minio:9000",
+      MINIO_ACCESS_KEY: "kiebitz",
+      MINIO_SECRET_KEY: "secret",
+      TEMPORAL_ADDRESS: "temporal:7233",
+    });
+    expect(production.sheetStorage).toEqual({ kind: "minio", endPoint: "minio", port: 9000, useSSL: false, accessKey: "kiebitz", secretKey: "secret", bucket: "kiebitz-sheets" });
+    expect(production.temporal).toEqual({ address: "temporal:7233", namespace: "default", taskQueue: "sheet-reading" });
+  });
+
+  it("says which MinIO keys are missing and what a Temporal address looks like", () => {
+    expect(() => parseConfig({ MINIO_ENDPOINT: "http://minio:9000" })).toThrowError(/MINIO_ACCESS_KEY: MINIO_ACCESS_KEY and MINIO_SECRET_KEY are required/);
+    expect(() => parseConfig({ TEMPORAL_ADDRESS: "temporal" })).toThrowError(/TEMPORAL_ADDRESS: must be host:port/);
+  });
 });

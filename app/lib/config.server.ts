@@ -26,6 +26,13 @@ const schema = z
     MAIL_FROM: z.string().default("Kiebitz <no-reply@kiebitz.local>"),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
+    MINIO_ENDPOINT: optional.pipe(z.url({ message: "must be a URL such as http://minio:9000" }).optional()),
+    MINIO_ACCESS_KEY: optional,
+    MINIO_SECRET_KEY: optional,
+    MINIO_BUCKET: z.string().default("kiebitz-sheets"),
+    TEMPORAL_ADDRESS: optional.pipe(z.string().regex(/^[^\s:]+:\d+$/, "must be host:port, e.g. temporal:7233").optional()),
+    TEMPORAL_NAMESPACE: z.string().default("default"),
+    TEMPORAL_TASK_QUEUE: z.string().default("sheet-reading"),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production") {
@@ -43,6 +50,9 @@ const schema = z
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
       });
     }
+    if (env.MINIO_ENDPOINT && (!env.MINIO_ACCESS_KEY || !env.MINIO_SECRET_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["MINIO_ACCESS_KEY"], message: "MINIO_ACCESS_KEY and MINIO_SECRET_KEY are required with MINIO_ENDPOINT" });
+    }
   });
 
 export type Config = {
@@ -55,7 +65,28 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   google?: { clientId: string; clientSecret: string };
+  /** Where score-sheet photos are kept: a folder by default, MinIO (S3) in production. */
+  sheetStorage:
+    | { kind: "disk"; dir: string }
+    | { kind: "minio"; endPoint: string; port: number; useSSL: boolean; accessKey: string; secretKey: string; bucket: string };
+  /** Temporal cluster that runs the sheet-reading workflow; without it sheets are read in-process. */
+  temporal?: { address: string; namespace: string; taskQueue: string };
 };
+
+function minioConfig(e: z.infer<typeof schema>): Config["sheetStorage"] | undefined {
+  if (!e.MINIO_ENDPOINT || !e.MINIO_ACCESS_KEY || !e.MINIO_SECRET_KEY) return undefined;
+  const url = new URL(e.MINIO_ENDPOINT);
+  const useSSL = url.protocol === "https:";
+  return {
+    kind: "minio",
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: e.MINIO_ACCESS_KEY,
+    secretKey: e.MINIO_SECRET_KEY,
+    bucket: e.MINIO_BUCKET,
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -82,6 +113,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
+    sheetStorage: minioConfig(e) ?? { kind: "disk", dir: path.join(dataDir, "sheets") },
+    temporal: e.TEMPORAL_ADDRESS
+      ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE }
+      : undefined,
   };
 }
 

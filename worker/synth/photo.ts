@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { homography, invert, type Point } from "../vision/geometry";
+import { homography, type Point } from "../vision/geometry";
 import { warp, type GrayImage } from "../vision/image";
 import type { Random } from "./handwriting";
 
@@ -22,9 +22,9 @@ export async function photograph(page: GrayImage, random: Random): Promise<Photo
   const rotated = quarter % 2 === 1;
   const pageW = rotated ? page.height : page.width;
   const pageH = rotated ? page.width : page.height;
-  const scale = Math.min(width / pageW, height / pageH) * between(random, 0.78, 0.98);
-  const cx = width / 2 + between(random, -0.06, 0.06) * width;
-  const cy = height / 2 + between(random, -0.06, 0.06) * height;
+  const scale = Math.min(width / pageW, height / pageH) * between(random, 0.74, 0.93);
+  const cx = width / 2 + between(random, -0.04, 0.04) * width;
+  const cy = height / 2 + between(random, -0.04, 0.04) * height;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const source: Point[] = [

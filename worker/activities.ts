@@ -1,0 +1,59 @@
+import type * as TF from "@tensorflow/tfjs";
+import type { SheetStorage } from "~/sheets/storage.server";
+import type { PageSummary, SheetActivities } from "../workflows/steps";
+import { FRAMES } from "./model/recognizer";
+import { CLASSES } from "./reader/alphabet";
+import { readGame, readPage, type PageReading } from "./reader/read";
+
+/** A photo that is no image at all: retrying will not help. */
+export class InvalidSheetError extends Error {
+  override name = "InvalidSheetError";
+}
+
+type StoredReading = { moves: { ply: number; text: string; frames: string }[] };
+
+const framesToText = (logProbs: Float32Array) => Buffer.from(logProbs.buffer, logProbs.byteOffset, logProbs.byteLength).toString("base64");
+function framesFromText(text: string): Float32Array {
+  const bytes = Buffer.from(text, "base64");
+  const frames = new Float32Array(bytes.byteLength / 4);
+  new Uint8Array(frames.buffer).set(bytes);
+  if (frames.length !== FRAMES * CLASSES) throw new Error("stored reading has the wrong size");
+  return frames;
+}
+
+/** The activities of the sheet-reading workflow, over a storage (disk or MinIO). */
+export function createActivities(storage: SheetStorage, model?: TF.LayersModel): SheetActivities {
+  const loadReading = async (key: string): Promise<PageReading> => {
+    const stored = JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading;
+    const done = { status: 2 as const, confidence: 1 };
+    return {
+      layout: { ...done, layout: null, page: null },
+      boxes: done,
+      round: { status: 0, value: null, confidence: 0 },
+      board: { status: 0, value: null, confidence: 0 },
+      moves: stored.moves.map((move) => ({ ply: move.ply, text: move.text, logProbs: framesFromText(move.frames) })),
+    };
+  };
+  return {
+    async readStoredPage({ handle }): Promise<PageSummary> {
+      const photo = await storage.get(handle);
+      let reading: PageReading;
+      try {
+        reading = await readPage(photo, model);
+      } catch (error) {
+        if (error instanceof Error && /unsupported image format|Input buffer/i.test(error.message)) throw new InvalidSheetError(error.message);
+        throw error;
+      }
+      const readingKey = `readings/${handle}.json`;
+      const stored: StoredReading = { moves: reading.moves.map((move) => ({ ply: move.ply, text: move.text, frames: framesToText(move.logProbs) })) };
+      await storage.put(readingKey, Buffer.from(JSON.stringify(stored)), "application/json");
+      const { layout, boxes, round, board } = reading;
+      return { handle, readingKey, layout, boxes, round, board, moves: reading.moves.map(({ ply, text }) => ({ ply, text })) };
+    },
+    async decodeStoredGame({ readingKeys, otherPlayerReadingKeys, language }) {
+      const pages = await Promise.all(readingKeys.map(loadReading));
+      const otherPlayer = await Promise.all(otherPlayerReadingKeys.map(loadReading));
+      return readGame(pages, language, { otherPlayer });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { readFile, writeFile, mkdir } from "node:fs/promises";
+import path from "node:path";
+import type * as TF from "@tensorflow/tfjs";
+import { CLASSES } from "../reader/alphabet";
+import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
+import { tensorflow } from "./tf";
+
+/** Frames the recognizer emits per box (CROP_WIDTH / 4). */
+export const FRAMES = CROP_WIDTH / 4;
+
+/** Where the shipped weights live (trained by `npm run train`). */
+export const SHIPPED_MODEL_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), "recognizer");
+
+/**
+ * A small convolutional recognizer for one box of handwriting: four convolution stages shrink the
+ * 32 × 160 crop to one row of 40 frames, a 1-D convolution gives each frame its neighbours' context,
+ * and a dense layer gives per-frame class logits for CTC.
+ */
+export async function buildRecognizer(seed: number): Promise<TF.LayersModel> {
+  const tf = await tensorflow();
+  const init = (offset: number) => tf.initializers.heNormal({ seed: seed + offset });
+  const conv = (filters: number, offset: number) =>
+    tf.layers.conv2d({ filters, kernelSize: 3, padding: "same", activation: "relu", kernelInitializer: init(offset) });
+  const model = tf.sequential();
+  model.add(tf.layers.inputLayer({ inputShape: [CROP_HEIGHT, CROP_WIDTH, 1] }));
+  model.add(conv(16, 1));
+  model.add(tf.layers.maxPooling2d({ poolSize: 2 }));
+  model.add(conv(32, 2));
+  model.add(tf.layers.maxPooling2d({ poolSize: 2 }));
+  model.add(conv(64, 3));
+  model.add(tf.layers.maxPooling2d({ poolSize: [2, 1] }));
+  model.add(conv(96, 4));
+  model.add(tf.layers.maxPooling2d({ poolSize: [4, 1] }));
+  model.add(tf.layers.reshape({ targetShape: [FRAMES, 96] }));
+  model.add(tf.layers.conv1d({ filters: 128, kernelSize: 5, padding: "same", activation: "relu", kernelInitializer: init(5) }));
+  model.add(tf.layers.dropout({ rate: 0.2, seed }));
+  model.add(tf.layers.dense({ units: CLASSES, kernelInitializer: tf.initializers.glorotUniform({ seed: seed + 6 }) }));
+  return model;
+}
+
+export async function saveRecognizer(model: TF.LayersModel, directory: string): Promise<void> {
+  const tf = await tensorflow();
+  await mkdir(directory, { recursive: true });
+  await model.save(
+    tf.io.withSaveHandler(async (artifacts) => {
+      const weights = Buffer.from(artifacts.weightData as ArrayBuffer);
+      const manifest = { modelTopology: artifacts.modelTopology, weightSpecs: artifacts.weightSpecs, format: "kiebitz-recognizer", version: 1 };
+      await writeFile(path.join(directory, "model.json"), JSON.stringify(manifest));
+      await writeFile(path.join(directory, "weights.bin"), weights);
+      return { modelArtifactsInfo: { dateSaved: new Date(), modelTopologyType: "JSON", weightDataBytes: weights.length } };
+    }),
+  );
+}
+
+const loaded = new Map<string, Promise<TF.LayersModel>>();
+
+/** The recognizer stored in `directory` (the shipped one by default), loaded once per process. */
+export function loadRecognizer(directory = SHIPPED_MODEL_DIR): Promise<TF.LayersModel> {
+  let model = loaded.get(directory);
+  if (!model) {
+    model = (async () => {
+      const tf = await tensorflow();
+      const manifest = JSON.parse(await readFile(path.join(directory, "model.json"), "utf8"));
+      const weights = await readFile(path.join(directory, "weights.bin"));
+      const weightData = weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength);
+      return tf.loadLayersModel(tf.io.fromMemory({ modelTopology: manifest.modelTopology, weightSpecs: manifest.weightSpecs, weightData }));
+    })();
+    loaded.set(directory, model);
+  }
+  return model;
+}
+
+/** Per-frame log-probabilities (FRAMES × CLASSES) for each crop. */
+export async function recognize(model: TF.LayersModel, crops: readonly Float32Array[], batchSize = 64): Promise<Float32Array[]> {
+  const tf = await tensorflow();
+  const out: Float32Array[] = [];
+  for (let start = 0; start < crops.length; start += batchSize) {
+    const batch = crops.slice(start, start + batchSize);
+    const input = new Float32Array(batch.length * CROP_HEIGHT * CROP_WIDTH);
+    batch.forEach((crop, i) => input.set(crop, i * CROP_HEIGHT * CROP_WIDTH));
+    const logProbs = tf.tidy(() => tf.logSoftmax(model.predict(tf.tensor4d(input, [batch.length, CROP_HEIGHT, CROP_WIDTH, 1])) as TF.Tensor));
+    const data = (await logProbs.data()) as Float32Array;
+    logProbs.dispose();
+    const size = FRAMES * CLASSES;
+    for (let i = 0; i < batch.length; i++) out.push(data.slice(i * size, (i + 1) * size));
+  }
+  return out;
+}

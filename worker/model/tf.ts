@@ -1,0 +1,74 @@
+import * as tf from "@tensorflow/tfjs";
+import "@tensorflow/tfjs-backend-wasm";
+
+/**
+ * TensorFlow.js on its WebAssembly backend (the CPU-only default everywhere; tfjs-node is not needed).
+ * The wasm backend lacks a filter gradient for 2-D convolutions and computes the input gradient
+ * slowly, so both are registered here as ordinary forward convolutions (XNNPACK), for the
+ * stride-1 'same' convolutions the recognizer uses; other shapes fall back to the backend's own.
+ */
+type Info = tf.TensorInfo;
+type KernelArgs = { inputs: Record<string, Info>; backend: tf.KernelBackend; attrs?: tf.NamedAttrMap };
+
+let ready: Promise<void> | null = null;
+
+function run(name: string, backend: tf.KernelBackend, inputs: Record<string, Info>, attrs: tf.NamedAttrMap): Info {
+  const kernel = tf.getKernel(name, "wasm");
+  if (!kernel) throw new Error(`wasm kernel ${name} missing`);
+  return kernel.kernelFunc({ inputs, backend, attrs }) as Info;
+}
+
+const free = (backend: tf.KernelBackend, ...infos: Info[]) => infos.forEach((info) => backend.disposeData(info.dataId));
+
+function isSimple(attrs: tf.NamedAttrMap, kernelHeight: number, kernelWidth: number): boolean {
+  const strides = attrs.strides as number | number[];
+  const stride1 = Array.isArray(strides) ? strides.every((s) => s === 1) : strides === 1;
+  return stride1 && attrs.pad === "same" && kernelHeight % 2 === 1 && kernelWidth % 2 === 1 && (attrs.dataFormat ?? "NHWC") === "NHWC";
+}
+
+function registerConvolutionGradients() {
+  const original = tf.getKernel("Conv2DBackpropInput", "wasm");
+  tf.unregisterKernel("Conv2DBackpropInput", "wasm");
+  tf.registerKernel({
+    kernelName: "Conv2DBackpropInput",
+    backendName: "wasm",
+    kernelFunc: (args) => {
+      const { inputs, backend, attrs = {} } = args as unknown as KernelArgs;
+      const [kh, kw] = inputs.filter.shape;
+      if (!isSimple(attrs, kh, kw)) return original!.kernelFunc(args);
+      const reversed = run("Reverse", backend, { x: inputs.filter }, { dims: [0, 1] });
+      const swapped = run("Transpose", backend, { x: reversed }, { perm: [0, 1, 3, 2] });
+      const out = run("Conv2D", backend, { x: inputs.dy, filter: swapped }, { strides: 1, pad: "same", dataFormat: "NHWC", dilations: 1 });
+      free(backend, reversed, swapped);
+      return out;
+    },
+  });
+  tf.registerKernel({
+    kernelName: "Conv2DBackpropFilter",
+    backendName: "wasm",
+    kernelFunc: (args) => {
+      const { inputs, backend, attrs = {} } = args as unknown as KernelArgs;
+      const [kh, kw] = attrs.filterShape as number[];
+      if (!isSimple(attrs, kh, kw)) throw new Error("Conv2DBackpropFilter: only stride-1 'same' convolutions with odd kernels");
+      const ph = (kh - 1) / 2;
+      const pw = (kw - 1) / 2;
+      const padded = run("PadV2", backend, { x: inputs.x }, { paddings: [[0, 0], [ph, ph], [pw, pw], [0, 0]], constantValue: 0 });
+      const channelsFirst = run("Transpose", backend, { x: padded }, { perm: [3, 1, 2, 0] });
+      const dyAsFilter = run("Transpose", backend, { x: inputs.dy }, { perm: [1, 2, 0, 3] });
+      const product = run("Conv2D", backend, { x: channelsFirst, filter: dyAsFilter }, { strides: 1, pad: "valid", dataFormat: "NHWC", dilations: 1 });
+      const out = run("Transpose", backend, { x: product }, { perm: [1, 2, 0, 3] });
+      free(backend, padded, channelsFirst, dyAsFilter, product);
+      return out;
+    },
+  });
+}
+
+/** Starts the wasm backend once; every reader and training entry point awaits this. */
+export function tensorflow(): Promise<typeof tf> {
+  ready ??= (async () => {
+    registerConvolutionGradients();
+    await tf.setBackend("wasm");
+    await tf.ready();
+  })();
+  return ready.then(() => tf);
+}

@@ -1,0 +1,103 @@
+import { BLANK } from "./alphabet";
+
+/**
+ * Connectionist temporal classification over the recognizer's frames (Graves et al. 2006).
+ * `logProbs` holds T frames of C log-probabilities, row-major.
+ */
+const NEG = -Infinity;
+
+function logAdd(a: number, b: number): number {
+  if (a === NEG) return b;
+  if (b === NEG) return a;
+  return a > b ? a + Math.log1p(Math.exp(b - a)) : b + Math.log1p(Math.exp(a - b));
+}
+
+const extend = (label: readonly number[]) => {
+  const out = [BLANK];
+  for (const c of label) out.push(c, BLANK);
+  return out;
+};
+
+/** log p(label | frames), summed over every alignment. */
+export function ctcLogLikelihood(logProbs: Float32Array, frames: number, classes: number, label: readonly number[]): number {
+  const ext = extend(label);
+  const s = ext.length;
+  let alpha = new Float64Array(s).fill(NEG);
+  let next = new Float64Array(s);
+  alpha[0] = logProbs[ext[0]];
+  if (s > 1) alpha[1] = logProbs[ext[1]];
+  for (let t = 1; t < frames; t++) {
+    const row = t * classes;
+    // positions that cannot be reached any more or yet are skipped
+    const low = Math.max(0, s - 2 * (frames - t));
+    next.fill(NEG);
+    for (let i = low; i < s; i++) {
+      let sum = alpha[i];
+      if (i > 0) sum = logAdd(sum, alpha[i - 1]);
+      if (i > 1 && ext[i] !== BLANK && ext[i] !== ext[i - 2]) sum = logAdd(sum, alpha[i - 2]);
+      next[i] = sum === NEG ? NEG : sum + logProbs[row + ext[i]];
+    }
+    [alpha, next] = [next, alpha];
+  }
+  return s > 1 ? logAdd(alpha[s - 1], alpha[s - 2]) : alpha[0];
+}
+
+/**
+ * CTC loss and its gradient with respect to the logits (softmax inputs): y − occupancy.
+ * Writes the gradient into `gradient` (T × C) and returns −log p; 0 with a zero gradient when the
+ * label cannot fit into the frames.
+ */
+export function ctcLossAndGradient(logProbs: Float32Array, frames: number, classes: number, label: readonly number[], gradient: Float32Array): number {
+  const ext = extend(label);
+  const s = ext.length;
+  const alpha = new Float64Array(frames * s).fill(NEG);
+  const beta = new Float64Array(frames * s).fill(NEG);
+  alpha[0] = logProbs[ext[0]];
+  if (s > 1) alpha[1] = logProbs[ext[1]];
+  for (let t = 1; t < frames; t++) {
+    for (let i = 0; i < s; i++) {
+      let sum = alpha[(t - 1) * s + i];
+      if (i > 0) sum = logAdd(sum, alpha[(t - 1) * s + i - 1]);
+      if (i > 1 && ext[i] !== BLANK && ext[i] !== ext[i - 2]) sum = logAdd(sum, alpha[(t - 1) * s + i - 2]);
+      alpha[t * s + i] = sum === NEG ? NEG : sum + logProbs[t * classes + ext[i]];
+    }
+  }
+  const last = (frames - 1) * s;
+  const logP = s > 1 ? logAdd(alpha[last + s - 1], alpha[last + s - 2]) : alpha[last];
+  gradient.fill(0);
+  if (!Number.isFinite(logP)) return 0;
+  // beta excludes the frame's own probability
+  beta[last + s - 1] = 0;
+  if (s > 1) beta[last + s - 2] = 0;
+  for (let t = frames - 2; t >= 0; t--) {
+    for (let i = 0; i < s; i++) {
+      const after = (j: number) => beta[(t + 1) * s + j] + logProbs[(t + 1) * classes + ext[j]];
+      let sum = after(i);
+      if (i + 1 < s) sum = logAdd(sum, after(i + 1));
+      if (i + 2 < s && ext[i + 2] !== BLANK && ext[i + 2] !== ext[i]) sum = logAdd(sum, after(i + 2));
+      beta[t * s + i] = sum;
+    }
+  }
+  for (let t = 0; t < frames; t++) {
+    const row = t * classes;
+    for (let c = 0; c < classes; c++) gradient[row + c] = Math.exp(logProbs[row + c]);
+    for (let i = 0; i < s; i++) {
+      const occupancy = alpha[t * s + i] + beta[t * s + i] - logP;
+      if (occupancy > -30) gradient[row + ext[i]] -= Math.exp(occupancy);
+    }
+  }
+  return -logP;
+}
+
+/** Best path: the most likely class per frame, repeats merged and blanks dropped. */
+export function greedyDecode(logProbs: Float32Array, frames: number, classes: number): number[] {
+  const out: number[] = [];
+  let previous = BLANK;
+  for (let t = 0; t < frames; t++) {
+    let best = 0;
+    for (let c = 1; c < classes; c++) if (logProbs[t * classes + c] > logProbs[t * classes + best]) best = c;
+    if (best !== BLANK && best !== previous) out.push(best);
+    previous = best;
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { CLASSES, encodeText } from "./alphabet";
+import { decodeGame, type PlyObservation } from "./decode";
+
+const FRAMES = 40;
+
+/** Recognizer output that shows `text` clearly, or with `unclear` character positions spread over `confusions`. */
+function frames(text: string, unclear: Record<number, string> = {}): Float32Array {
+  const probs = new Float32Array(FRAMES * CLASSES).fill(1e-4);
+  const chars = [...text];
+  for (let t = 0; t < FRAMES; t++) probs[t * CLASSES] = 0.99;
+  chars.forEach((char, i) => {
+    const t = 2 + i * 3;
+    probs[t * CLASSES] = 1e-4;
+    const options = unclear[i] ? [...unclear[i]] : [char];
+    for (const option of options) probs[t * CLASSES + encodeText(option)[0]] = 0.99 / options.length;
+  });
+  return probs.map(Math.log);
+}
+
+const ply = (...sheets: Float32Array[]): PlyObservation => ({ frames: FRAMES, logProbs: sheets });
+
+describe("legality-constrained decoding", () => {
+  it("reads clearly written moves in the sheet's language, with and without check and capture marks", () => {
+    const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Sf3")), ply(frames("Sc6")), ply(frames("Lb5")), ply(frames("a6")), ply(frames("Lc6")), ply(frames("dc6"))], "DE");
+    expect(game.moves.map((m) => m.san)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
+    expect(game.moves.every((m) => !m.flagged)).toBe(true);
+  });
+
+  it("resolves a misread piece letter by legality: only a knight can go to f3", () => {
+    // the first letter could be N, R or B; of those only Nf3 is legal after 1. e4 e5
+    const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Nf3", { 0: "NRB" }))], "EN");
+    expect(game.moves[2].san).toBe("Nf3");
+    expect(game.moves[2].confidence).toBeGreaterThan(0.9);
+  });
+
+  it("flags a move that stays ambiguous between two legal moves instead of guessing silently", () => {
+    // "N?3" after 1. e4 e5: Nf3 and Nh3 are both legal and equally likely
+    const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Nf3", { 1: "fh" }))], "EN");
+    expect(["Nf3", "Nh3"]).toContain(game.moves[2].san);
+    expect(game.moves[2].confidence).toBeLessThan(0.6);
+    expect(game.moves[2].flagged).toBe(true);
+  });
+
+  it("uses the opponent's sheet of the same game to settle what one sheet leaves open", () => {
+    const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Nf3", { 1: "fh" }), frames("Nh3"))], "EN");
+    expect(game.moves[2].san).toBe("Nh3");
+    expect(game.moves[2].flagged).toBe(false);
+  });
+
+  it("always returns a legal game, even where the sheet shows an impossible move", () => {
+    const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Qe7"))], "EN");
+    expect(game.moves).toHaveLength(3);
+    expect(["Qe2", "Qf3", "Qg4", "Qh5"]).toContain(game.moves[2].san);
+    expect(game.moves[2].flagged).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+import { Chess } from "chess.js";
+import { writtenForms } from "~/chess/candidates";
+import type { NotationLanguage } from "~/chess/languages";
+import { CLASSES, encodeText } from "./alphabet";
+import { ctcLogLikelihood, greedyDecode } from "./ctc";
+
+/** What the recognizer saw for one ply: the frames of each sheet that holds it (one or both players'). */
+export type PlyObservation = { frames: number; logProbs: Float32Array[] };
+
+export type DecodedMove = { ply: number; san: string; confidence: number; flagged: boolean };
+export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: number };
+
+export type DecodeOptions = {
+  beamWidth?: number;
+  /** Moves below this confidence are flagged for review. */
+  reviewBelow?: number;
+};
+
+export const DEFAULT_REVIEW_THRESHOLD = 0.9;
+/**
+ * When even the best legal move is this much less likely than what the recognizer reads without
+ * the rules, the sheet probably shows something else (a slip of the pen, a misplaced move): its
+ * confidence drops in proportion.
+ */
+const MIN_FIT = 0.02;
+
+/** log-likelihood of the recognizer's own unconstrained reading of a ply, over its sheets. */
+function unconstrained(observation: PlyObservation): number {
+  return observation.logProbs.reduce(
+    (sum, logProbs) => sum + ctcLogLikelihood(logProbs, observation.frames, CLASSES, greedyDecode(logProbs, observation.frames, CLASSES)),
+    0,
+  );
+}
+
+/** The ways a move may be written on a sheet: the forms of the chess core, with check marks and castling with zeros. */
+function sheetForms(san: string, language: NotationLanguage): string[] {
+  const forms = new Set(writtenForms(san, language));
+  const mark = san.match(/[+#]$/)?.[0];
+  for (const form of [...forms]) {
+    if (mark) forms.add(form + mark);
+    if (form.startsWith("O-O")) forms.add(form.replace(/O/g, "0"));
+    if (/^[A-ZŞ]x/.test(form) || /^[A-ZŞ][a-h1-8]x/.test(form)) forms.add(form.replace("x", ":"));
+  }
+  if (mark) for (const form of [...forms]) if (form.startsWith("0")) forms.add(form + mark);
+  return [...forms];
+}
+
+type Beam = { fen: string; score: number; moves: { san: string; confidence: number }[] };
+
+/**
+ * Reads the moves as a game: a beam search over legal continuations where each legal move is
+ * scored by how likely the recognizer's frames are to show one of its written forms (CTC), summed
+ * over both players' sheets when present. The result is always a legal game; each move's
+ * confidence is its share of the probability among the legal moves of its position.
+ */
+export function decodeGame(plies: readonly PlyObservation[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
+  const beamWidth = options.beamWidth ?? 8;
+  const reviewBelow = options.reviewBelow ?? DEFAULT_REVIEW_THRESHOLD;
+  let beams: Beam[] = [{ fen: new Chess().fen(), score: 0, moves: [] }];
+  for (let ply = 0; ply < plies.length; ply++) {
+    const observation = plies[ply];
+    const formScores = new Map<string, number>();
+    const formScore = (form: string) => {
+      let score = formScores.get(form);
+      if (score === undefined) {
+        const label = encodeText(form);
+        score = observation.logProbs.reduce((sum, logProbs) => sum + ctcLogLikelihood(logProbs, observation.frames, CLASSES, label), 0);
+        formScores.set(form, score);
+      }
+      return score;
+    };
+    const reference = unconstrained(observation);
+    const expanded: { parent: Beam; san: string; score: number; confidence: number }[] = [];
+    for (const beam of beams) {
+      const chess = new Chess(beam.fen);
+      const sans = chess.moves();
+      if (sans.length === 0) continue;
+      const scores = sans.map((san) => Math.max(...sheetForms(san, language).map(formScore)));
+      const best = Math.max(...scores);
+      const total = scores.reduce((sum, s) => sum + Math.exp(s - best), 0);
+      const fit = Math.min(1, Math.exp(best - reference) / MIN_FIT);
+      sans.forEach((san, i) => expanded.push({ parent: beam, san, score: beam.score + scores[i], confidence: (fit * Math.exp(scores[i] - best)) / total }));
+    }
+    if (expanded.length === 0) break;
+    expanded.sort((a, b) => b.score - a.score);
+    beams = expanded.slice(0, beamWidth).map(({ parent, san, score, confidence }) => {
+      const chess = new Chess(parent.fen);
+      chess.move(san);
+      return { fen: chess.fen(), score, moves: [...parent.moves, { san, confidence }] };
+    });
+  }
+  const best = beams[0];
+  // the confidence of a move also falls when other beams disagree with it and score nearly as well
+  const total = beams.reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
+  const moves = best.moves.map((move, ply) => {
+    const agreeing = beams.filter((beam) => beam.moves[ply]?.san === move.san).reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
+    const confidence = Math.min(move.confidence, agreeing / total);
+    return { ply, san: move.san, confidence, flagged: confidence < reviewBelow };
+  });
+  return { moves, fen: best.fen, logLikelihood: best.score };
+}

@@ -1,0 +1,122 @@
+/**
+ * Trains the box recognizer on synthetic sheets written in the training fonts only, with fixed
+ * seeds, and writes the weights to worker/model/recognizer (committed, so the product needs no
+ * training). Run: npm run train [-- --sheets 400 --epochs 5 --out dir]
+ */
+import { parseArgs } from "node:util";
+import type * as TF from "@tensorflow/tfjs";
+import { CLASSES, decodeClasses } from "../reader/alphabet";
+import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
+import { ctcLossAndGradient, greedyDecode } from "../reader/ctc";
+import { FRAMES, SHIPPED_MODEL_DIR, buildRecognizer, recognize, saveRecognizer } from "../model/recognizer";
+import { tensorflow } from "../model/tf";
+import { TRAINING_FONTS } from "../synth/fonts";
+import { seededRandom } from "~/chess/random";
+import { sheetSamples, type Sample } from "./dataset";
+
+const { values } = parseArgs({
+  options: {
+    sheets: { type: "string", default: "400" },
+    epochs: { type: "string", default: "5" },
+    batch: { type: "string", default: "32" },
+    out: { type: "string", default: SHIPPED_MODEL_DIR },
+    seed: { type: "string", default: "20261123" },
+  },
+});
+const SHEETS = Number(values.sheets);
+const EPOCHS = Number(values.epochs);
+const BATCH = Number(values.batch);
+const SEED = Number(values.seed);
+const PIXELS = CROP_HEIGHT * CROP_WIDTH;
+
+async function collect(first: number, count: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  const started = Date.now();
+  for (let i = 0; i < count; i++) {
+    samples.push(...(await sheetSamples(first + i, TRAINING_FONTS)));
+    if ((i + 1) % 50 === 0) console.log(`  sheets ${i + 1}/${count}: ${samples.length} boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return samples;
+}
+
+function ctcLoss(tf: typeof TF, labels: number[][]) {
+  const forward = (logits: TF.Tensor) => {
+    const [batch] = logits.shape;
+    const logProbs = tf.tidy(() => tf.logSoftmax(logits)).dataSync() as Float32Array;
+    const size = FRAMES * CLASSES;
+    const gradient = new Float32Array(batch * size);
+    let loss = 0;
+    for (let i = 0; i < batch; i++) {
+      loss += ctcLossAndGradient(logProbs.subarray(i * size, (i + 1) * size), FRAMES, CLASSES, labels[i], gradient.subarray(i * size, (i + 1) * size));
+    }
+    return {
+      value: tf.scalar(loss / batch),
+      gradFunc: (dy: TF.Tensor) => tf.mul(tf.tensor(gradient, logits.shape).div(batch), dy),
+    };
+  };
+  return tf.customGrad(forward as unknown as Parameters<typeof tf.customGrad>[0]);
+}
+
+function accuracy(samples: Sample[], logProbs: Float32Array[]): number {
+  let right = 0;
+  samples.forEach((sample, i) => {
+    if (decodeClasses(greedyDecode(logProbs[i], FRAMES, CLASSES)) === decodeClasses(sample.label)) right++;
+  });
+  return right / samples.length;
+}
+
+const toFloat = (pixels: Uint8Array) => Float32Array.from(pixels, (v) => v / 255);
+
+async function main() {
+  const tf = await tensorflow();
+  console.log(`generating ${SHEETS} training sheets and 20 validation sheets (training fonts: ${TRAINING_FONTS.length})`);
+  const train = await collect(SEED, SHEETS);
+  const validation = await collect(SEED + 1_000_000, 20);
+  console.log(`${train.length} training boxes, ${validation.length} validation boxes`);
+  const model = await buildRecognizer(SEED);
+  const optimizer = tf.train.adam(1e-3);
+  const random = seededRandom(SEED);
+  const order = train.map((_, i) => i);
+  for (let epoch = 1; epoch <= EPOCHS; epoch++) {
+    // lower the step size for the last two epochs (Adam reads its learning rate on every step)
+    if (epoch >= EPOCHS - 1) (optimizer as unknown as { learningRate: number }).learningRate = epoch === EPOCHS ? 1e-4 : 3e-4;
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const started = Date.now();
+    let lossSum = 0;
+    let batches = 0;
+    for (let start = 0; start + BATCH <= order.length; start += BATCH) {
+      const chosen = order.slice(start, start + BATCH).map((i) => train[i]);
+      const input = new Float32Array(BATCH * PIXELS);
+      chosen.forEach((sample, i) => {
+        // a few pixels of horizontal shift so that position in the box does not matter
+        const shift = Math.floor(random() * 7) - 3;
+        for (let y = 0; y < CROP_HEIGHT; y++)
+          for (let x = 0; x < CROP_WIDTH; x++) {
+            const from = x - shift;
+            if (from >= 0 && from < CROP_WIDTH) input[i * PIXELS + y * CROP_WIDTH + x] = sample.pixels[y * CROP_WIDTH + from] / 255;
+          }
+      });
+      const lossFn = ctcLoss(tf, chosen.map((s) => s.label));
+      const loss = optimizer.minimize(() => {
+        const x = tf.tensor4d(input, [BATCH, CROP_HEIGHT, CROP_WIDTH, 1]);
+        return lossFn(model.apply(x, { training: true }) as TF.Tensor) as TF.Scalar;
+      }, true);
+      lossSum += loss!.dataSync()[0];
+      loss!.dispose();
+      batches++;
+      if (batches % 200 === 0) {
+        const rate = (batches * BATCH) / ((Date.now() - started) / 1000);
+        console.log(`  epoch ${epoch} batch ${batches}: loss ${(lossSum / batches).toFixed(3)}, ${rate.toFixed(0)} boxes/s`);
+      }
+    }
+    const logProbs = await recognize(model, validation.map((s) => toFloat(s.pixels)));
+    console.log(`epoch ${epoch}: loss ${(lossSum / batches).toFixed(3)}, validation boxes read exactly ${(100 * accuracy(validation, logProbs)).toFixed(1)}%, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await saveRecognizer(model, values.out!);
+  }
+  console.log(`weights written to ${values.out}`);
+}
+
+await main();
