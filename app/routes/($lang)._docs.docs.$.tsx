@@ -1,7 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useLocalePath } from "~/components/Shell";
 import { TextPage } from "~/components/TextPage";
 import { DOC_PAGES } from "~/lib/docs";
+import { SHEET_LAYOUTS } from "~/sheets/templates";
 
 /** /docs/{slug}: the slug may have any depth; known pages: overview, event, tournament, round, app, sheets. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -10,7 +13,32 @@ export function loader({ params }: LoaderFunctionArgs) {
   return json({ slug });
 }
 
+/** The printable forms the sheet reader knows. */
+function SheetForms() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <section className="text-page">
+      <h2>{t("sheet.forms.heading")}</h2>
+      <ul>
+        {SHEET_LAYOUTS.map((layout) => (
+          <li key={layout}>
+            <a href={to(`/scoresheet/${layout}`)}>
+              {t(`sheet.forms.${layout}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function DocumentationPage() {
   const { slug } = useLoaderData<typeof loader>();
-  return <TextPage prefix={`docs.pages.${slug}`} />;
+  return (
+    <>
+      <TextPage prefix={`docs.pages.${slug}`} />
+      {slug === "sheets" && <SheetForms />}
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import de from "../../locales/de/common.json" with { type: "json" };
 import en from "../../locales/en/common.json" with { type: "json" };
 import { createUser, signIn } from "./support";
@@ -40,6 +41,25 @@ test("the documentation has its sections in both languages, and unknown sections
   await page.goto("/de/docs/overview");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(de.docs.pages.overview.title);
   expect((await page.goto("/docs/no/such/section"))?.status()).toBe(404);
+});
+
+test("the sheet documentation links the printable forms, as PDFs with their labels in the page's language", async ({ page, request }) => {
+  for (const [prefix, texts] of [["", en], ["/de", de]] as const) {
+    await page.goto(`${prefix}/docs/sheets`);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(texts.sheet.forms.heading);
+    const links = page.getByRole("link", { name: /PDF/ });
+    await expect(links).toHaveText([texts.sheet.forms["kiebitz-60"], texts.sheet.forms["kiebitz-120"]]);
+    await expect(links.first()).toHaveAttribute("href", `${prefix}/scoresheet/kiebitz-60`);
+  }
+  for (const [layout, pages] of [["kiebitz-60", 1], ["kiebitz-120", 2]] as const) {
+    const response = await request.get(`/de/scoresheet/${layout}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    const pdf = await PDFDocument.load(await response.body());
+    expect(pdf.getPageCount()).toBe(pages);
+    expect(pdf.getTitle()).toBe(`${de.sheet.form.title} (${layout})`);
+  }
+  expect((await request.get("/scoresheet/kiebitz-999")).status()).toBe(404);
 });
 
 test("unknown paths answer 404 with 'Page not found: {path}' and a way home", async ({ page }) => {

@@ -34,7 +34,7 @@ async function collect(first: number, count: number): Promise<Sample[]> {
   const started = Date.now();
   for (let i = 0; i < count; i++) {
     samples.push(...(await sheetSamples(first + i, TRAINING_FONTS)));
-    if ((i + 1) % 50 === 0) console.log(`  sheets ${i + 1}/${count}: ${samples.length} boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    if ((i + 1) % 25 === 0) console.log(`  sheets ${i + 1}/${count}: ${samples.length} boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   return samples;
 }
