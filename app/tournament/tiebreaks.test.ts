@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTiebreak, standings, type RatedPlayer, type Tiebreak } from "./tiebreaks";
+import { computeTiebreak, ratingDifference, standings, type RatedPlayer, type Tiebreak } from "./tiebreaks";
 
 /**
  * A round robin of four, computed by hand:
@@ -24,7 +24,12 @@ describe("tiebreaks computed by hand (C.07)", () => {
   it("Sonneborn-Berger: opponents' scores weighted by the points taken", () => expect(values("SONNEBORN_BERGER")).toEqual([2.5, 1, 2, 0]));
   it("progressive score (Fort): sum of the running scores", () => expect(values("CUMULATIVE")).toEqual([5.5, 2.5, 4, 0]));
   it("average rating of the opponents (Niv)", () => expect(values("AVERAGE_OPPONENT_RATING")).toEqual([1800, 1833, 1867, 1900]));
-  it("rating performance", () => expect(values("RATING_PERFORMANCE")[0]).toBe(2080));
+  it("rating performance: opponents' average plus dp of FIDE table 8.1(a) for the score rounded to 0.01", () =>
+    // 2½/3 = 0.83 → 273; 1½/3 = 0.50 → 0; 2/3 = 0.67 → 125; 0/3 → −800
+    expect(values("RATING_PERFORMANCE")).toEqual([1800 + 273, 1833, 1867 + 125, 1900 - 800]));
+  it("dp of FIDE table 8.1(a) is symmetric about 0.50", () => {
+    expect([1, 0.99, 0.9, 0.75, 0.5, 0.25, 0.01, 0].map(ratingDifference)).toEqual([800, 677, 366, 193, 0, -193, -677, -800]);
+  });
   it("wins and three-point scoring", () => {
     expect(values("WINS")).toEqual([2, 1, 1, 0]);
     expect(values("THREE_POINT")).toEqual([7, 4, 5, 0]);

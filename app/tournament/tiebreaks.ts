@@ -41,11 +41,17 @@ export function scoreAfter(player: PlayerRecord, round: number): number {
   return total;
 }
 
-/** FIDE rating difference for a percentage (logistic approximation of the FIDE dp table, capped at ±800). */
-function ratingDifference(fraction: number): number {
-  if (fraction >= 1) return 800;
-  if (fraction <= 0) return -800;
-  return Math.max(-800, Math.min(800, Math.round(-400 * Math.log10(1 / fraction - 1))));
+/** FIDE table 8.1(a) (rating regulations B.02): rating difference dp for a score of 0.50 … 1.00, in steps of 0.01. */
+const DP_TABLE = [
+  0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193,
+  202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589,
+  677, 800,
+];
+
+/** FIDE rating difference dp for a fractional score p (rounded to 0.01; the table is symmetric about 0.50). */
+export function ratingDifference(fraction: number): number {
+  const hundredths = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+  return hundredths >= 50 ? DP_TABLE[hundredths - 50] : -DP_TABLE[50 - hundredths];
 }
 
 /** Players by id and their scores, computed once per ranking. */
