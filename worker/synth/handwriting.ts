@@ -36,6 +36,19 @@ export function randomHand(random: Random, font: HandFont): Hand {
 
 type Placed = { svg: string; width: number };
 
+/** Glyph outlines at 100 units per em, computed once per font and character (opentype.js keeps what it draws). */
+const OUTLINE_SIZE = 100;
+const outlines = new Map<string, string>();
+function outline(fontName: string, glyph: { index: number; getPath(x: number, y: number, size: number): { toPathData(decimals: number): string } }): string {
+  const key = `${fontName}/${glyph.index}`;
+  let data = outlines.get(key);
+  if (data === undefined) {
+    data = glyph.getPath(0, 0, OUTLINE_SIZE).toPathData(2);
+    outlines.set(key, data);
+  }
+  return data;
+}
+
 /** Glyph outlines of a text at a size (mm), each character with its own jitter; width in mm. */
 function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Placed {
   let x = 0;
@@ -49,21 +62,22 @@ function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Place
     }
     if (!found) continue;
     const { font, glyph } = found;
-    const scale = 1 + gauss(random) * 0.07 * hand.jitter;
-    const size = sizeMm * scale;
+    const size = sizeMm * (1 + gauss(random) * 0.07 * hand.jitter);
     const advance = ((glyph.advanceWidth ?? font.unitsPerEm * 0.5) / font.unitsPerEm) * size;
     const dy = gauss(random) * 0.05 * sizeMm * hand.jitter;
     const rotation = gauss(random) * 4 * hand.jitter;
-    const data = glyph.getPath(0, 0, size).toPathData(3);
-    parts.push(`<path transform="translate(${x.toFixed(3)} ${dy.toFixed(3)}) rotate(${rotation.toFixed(2)})" d="${data}"/>`);
-    if (rawChar === "Ş" && char === "S") parts.push(`<path transform="translate(${(x + advance * 0.45).toFixed(3)} 0)" d="M0 0.2 q0.4 0.5 -0.3 0.9" fill="none"/>`);
+    const data = outline(`${hand.font.name}/${hand.font.glyphFonts.indexOf(font)}`, glyph);
+    const scale = size / OUTLINE_SIZE;
+    const stroke = hand.pen > 0.02 ? ` stroke-width="${(hand.pen / scale).toFixed(2)}"` : "";
+    parts.push(`<path transform="translate(${x.toFixed(3)} ${dy.toFixed(3)}) rotate(${rotation.toFixed(2)}) scale(${scale.toFixed(4)})"${stroke} d="${data}"/>`);
+    if (rawChar === "Ş" && char === "S") parts.push(`<path transform="translate(${(x + advance * 0.45).toFixed(3)} 0)" d="M0 0.2 q0.4 0.5 -0.3 0.9" fill="none" stroke="${hand.ink}" stroke-width="${(0.25 + hand.pen).toFixed(2)}"/>`);
     x += advance * hand.spacing + gauss(random) * 0.04 * sizeMm * hand.jitter;
   }
   return { svg: parts.join(""), width: x };
 }
 
 function group(hand: Hand, x: number, y: number, content: string, slant: number): string {
-  const stroke = hand.pen > 0.02 ? ` stroke="${hand.ink}" stroke-width="${hand.pen.toFixed(3)}" stroke-linejoin="round"` : "";
+  const stroke = hand.pen > 0.02 ? ` stroke="${hand.ink}" stroke-linejoin="round"` : "";
   const skew = ((-Math.atan(slant) * 180) / Math.PI).toFixed(2);
   return `<g transform="translate(${x.toFixed(3)} ${y.toFixed(3)}) skewX(${skew})" fill="${hand.ink}"${stroke}>${content}</g>`;
 }

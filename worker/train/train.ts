@@ -1,7 +1,7 @@
 /**
  * Trains the box recognizer on synthetic sheets written in the training fonts only, with fixed
  * seeds, and writes the weights to worker/model/recognizer (committed, so the product needs no
- * training). Run: npm run train [-- --sheets 400 --epochs 5 --out dir]
+ * training). Run: npm run train [-- --sheets 400 --epochs 4 --out dir]
  */
 import { parseArgs } from "node:util";
 import type * as TF from "@tensorflow/tfjs";
@@ -17,7 +17,7 @@ import { sheetSamples, type Sample } from "./dataset";
 const { values } = parseArgs({
   options: {
     sheets: { type: "string", default: "400" },
-    epochs: { type: "string", default: "5" },
+    epochs: { type: "string", default: "4" },
     batch: { type: "string", default: "32" },
     out: { type: "string", default: SHIPPED_MODEL_DIR },
     seed: { type: "string", default: "20261123" },
