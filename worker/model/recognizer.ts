@@ -12,24 +12,29 @@ export const FRAMES = CROP_WIDTH / 4;
 export const SHIPPED_MODEL_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), "recognizer");
 
 /**
- * A small convolutional recognizer for one box of handwriting: four convolution stages shrink the
- * 32 × 160 crop to one row of 40 frames, a 1-D convolution gives each frame its neighbours' context,
- * and a dense layer gives per-frame class logits for CTC.
+ * A small convolutional recognizer for one box of handwriting: four convolution stages (batch-normalised
+ * after the first) shrink the 32 × 160 crop to one row of 40 frames, a 1-D convolution gives each frame
+ * its neighbours' context, and a dense layer gives per-frame class logits for CTC.
  */
 export async function buildRecognizer(seed: number): Promise<TF.LayersModel> {
   const tf = await tensorflow();
   const init = (offset: number) => tf.initializers.heNormal({ seed: seed + offset });
-  const conv = (filters: number, offset: number) =>
-    tf.layers.conv2d({ filters, kernelSize: 3, padding: "same", activation: "relu", kernelInitializer: init(offset) });
   const model = tf.sequential();
+  // convolution, batch normalisation (keeps CTC training off its all-blank plateau), ReLU
+  const conv = (filters: number, offset: number) => {
+    model.add(tf.layers.conv2d({ filters, kernelSize: 3, padding: "same", useBias: false, kernelInitializer: init(offset) }));
+    model.add(tf.layers.batchNormalization());
+    model.add(tf.layers.reLU());
+  };
   model.add(tf.layers.inputLayer({ inputShape: [CROP_HEIGHT, CROP_WIDTH, 1] }));
-  model.add(conv(16, 1));
+  // the first, largest layer without normalisation: it costs the most and needs it the least
+  model.add(tf.layers.conv2d({ filters: 16, kernelSize: 3, padding: "same", activation: "relu", kernelInitializer: init(1) }));
   model.add(tf.layers.maxPooling2d({ poolSize: 2 }));
-  model.add(conv(32, 2));
+  conv(32, 2);
   model.add(tf.layers.maxPooling2d({ poolSize: 2 }));
-  model.add(conv(64, 3));
+  conv(64, 3);
   model.add(tf.layers.maxPooling2d({ poolSize: [2, 1] }));
-  model.add(conv(96, 4));
+  conv(96, 4);
   model.add(tf.layers.maxPooling2d({ poolSize: [4, 1] }));
   model.add(tf.layers.reshape({ targetShape: [FRAMES, 96] }));
   model.add(tf.layers.conv1d({ filters: 128, kernelSize: 5, padding: "same", activation: "relu", kernelInitializer: init(5) }));

@@ -1,11 +1,17 @@
 import type { Rect } from "~/sheets/templates";
 import { cropScaled, type GrayImage } from "../vision/image";
 
-/** Recognizer input: a box's inside, ink = 1 and paper = 0, scaled to CROP_HEIGHT and padded to CROP_WIDTH. */
+/**
+ * Recognizer input: the writing of one box, ink = 1 and paper = 0. The box is cut out, the writing
+ * found inside it, and that region scaled to CROP_HEIGHT (so every hand's letters have about the
+ * same size) and padded to CROP_WIDTH.
+ */
 export const CROP_HEIGHT = 32;
 export const CROP_WIDTH = 160;
 /** Pixels (page resolution) trimmed off each side so the printed frame stays out. */
 const INSET_PX = 2;
+/** Pixels of paper kept around the writing. */
+const MARGIN_PX = 2;
 
 export type Crop = { pixels: Float32Array; ink: number };
 
@@ -14,19 +20,73 @@ function percentile(values: Float32Array, share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 }
 
-export function cropBox(page: GrayImage, box: Rect): Crop {
-  const image = cropScaled(page, box.x + INSET_PX, box.y + INSET_PX, box.w - 2 * INSET_PX, box.h - 2 * INSET_PX, CROP_HEIGHT, CROP_WIDTH);
+/** Ink (0–1) of a grey image against its own paper level. */
+function inkOf(image: GrayImage): Float32Array {
   const paper = percentile(image.data, 0.75);
   const scale = Math.max(30, paper * 0.55);
-  const pixels = new Float32Array(CROP_HEIGHT * CROP_WIDTH);
-  let ink = 0;
-  for (let y = 0; y < CROP_HEIGHT; y++) {
-    for (let x = 0; x < image.width; x++) {
-      const value = Math.max(0, Math.min(1, (paper - image.data[y * image.width + x]) / scale));
-      pixels[y * CROP_WIDTH + x] = value;
+  return image.data.map((v) => Math.max(0, Math.min(1, (paper - v) / scale)));
+}
+
+/** The range [from, to) holding all but `tail` of the mass at each end. */
+function extent(mass: Float64Array, tail: number): [number, number] {
+  const total = mass.reduce((a, b) => a + b, 0);
+  let from = 0;
+  let to = mass.length;
+  for (let sum = 0; from < mass.length && (sum += mass[from]) <= tail * total; from++);
+  for (let sum = 0; to > 0 && (sum += mass[to - 1]) <= tail * total; to--);
+  return [from, Math.max(from + 1, to)];
+}
+
+/** Removes rows and columns that are mostly dark: remnants of the printed frame, not writing. */
+function eraseLines(ink: Float32Array, width: number, height: number) {
+  for (let row = 0; row < height; row++) {
+    let dark = 0;
+    for (let column = 0; column < width; column++) if (ink[row * width + column] >= 0.3) dark++;
+    if (dark > 0.5 * width) ink.fill(0, row * width, (row + 1) * width);
+  }
+  for (let column = 0; column < width; column++) {
+    let dark = 0;
+    for (let row = 0; row < height; row++) if (ink[row * width + column] >= 0.3) dark++;
+    if (dark > 0.7 * height) for (let row = 0; row < height; row++) ink[row * width + column] = 0;
+  }
+}
+
+export function cropBox(page: GrayImage, box: Rect): Crop {
+  const x = box.x + INSET_PX;
+  const y = box.y + INSET_PX;
+  const w = box.w - 2 * INSET_PX;
+  const h = box.h - 2 * INSET_PX;
+  const native = cropScaled(page, x, y, w, h, Math.max(8, Math.round(h)), 4 * Math.round(w));
+  const ink = inkOf(native);
+  eraseLines(ink, native.width, native.height);
+  const columns = new Float64Array(native.width);
+  const rows = new Float64Array(native.height);
+  let written = 0;
+  for (let row = 0; row < native.height; row++) {
+    for (let column = 0; column < native.width; column++) {
+      const value = ink[row * native.width + column];
       // ink away from the frame: what the writer put there
-      if (value > 0.5 && y > 2 && y < CROP_HEIGHT - 3 && x > 2 && x < image.width - 3) ink++;
+      if (value < 0.5 || row < 2 || row >= native.height - 2 || column < 2 || column >= native.width - 2) continue;
+      // strokes reaching in from the rows above or below (descenders, loops) stay near the edges
+      if (row >= 0.2 * native.height && row < 0.9 * native.height) written++;
+      columns[column] += value;
+      rows[row] += value;
     }
   }
-  return { pixels, ink };
+  let region = { x, y, w, h };
+  if (columns.some((mass) => mass > 0)) {
+    const [left, right] = extent(columns, 0.005);
+    const [top, bottom] = extent(rows, 0.01);
+    const sx = w / native.width;
+    const sy = h / native.height;
+    const x0 = Math.max(0, left * sx - MARGIN_PX);
+    const y0 = Math.max(0, top * sy - MARGIN_PX);
+    region = { x: x + x0, y: y + y0, w: Math.min(w - x0, (right - left) * sx + 2 * MARGIN_PX), h: Math.min(h - y0, (bottom - top) * sy + 2 * MARGIN_PX) };
+  }
+  const image = cropScaled(page, region.x, region.y, region.w, region.h, CROP_HEIGHT, CROP_WIDTH);
+  const values = inkOf(image);
+  const pixels = new Float32Array(CROP_HEIGHT * CROP_WIDTH);
+  for (let row = 0; row < CROP_HEIGHT; row++) pixels.set(values.subarray(row * image.width, (row + 1) * image.width), row * CROP_WIDTH);
+  // the same measure at the recognizer's scale as before: ink pixels of a 32-pixel-high box
+  return { pixels, ink: Math.round((written * CROP_HEIGHT * CROP_HEIGHT) / (native.height * native.height)) };
 }

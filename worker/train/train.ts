@@ -1,14 +1,14 @@
 /**
  * Trains the box recognizer on synthetic sheets written in the training fonts only, with fixed
  * seeds, and writes the weights to worker/model/recognizer (committed, so the product needs no
- * training). Run: npm run train [-- --sheets 400 --epochs 4 --out dir]
+ * training). Run: npm run train [-- --sheets 220 --epochs 3 --out dir --lr 0.001 --from dir]
  */
 import { parseArgs } from "node:util";
 import type * as TF from "@tensorflow/tfjs";
 import { CLASSES, decodeClasses } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
 import { ctcLossAndGradient, greedyDecode } from "../reader/ctc";
-import { FRAMES, SHIPPED_MODEL_DIR, buildRecognizer, recognize, saveRecognizer } from "../model/recognizer";
+import { FRAMES, SHIPPED_MODEL_DIR, buildRecognizer, loadRecognizer, recognize, saveRecognizer } from "../model/recognizer";
 import { tensorflow } from "../model/tf";
 import { TRAINING_FONTS } from "../synth/fonts";
 import { seededRandom } from "~/chess/random";
@@ -16,11 +16,14 @@ import { sheetSamples, type Sample } from "./dataset";
 
 const { values } = parseArgs({
   options: {
-    sheets: { type: "string", default: "400" },
-    epochs: { type: "string", default: "4" },
+    sheets: { type: "string", default: "220" },
+    epochs: { type: "string", default: "3" },
     batch: { type: "string", default: "32" },
     out: { type: "string", default: SHIPPED_MODEL_DIR },
     seed: { type: "string", default: "20261123" },
+    lr: { type: "string", default: "0.001" },
+    /** continue from saved weights instead of starting afresh */
+    from: { type: "string" },
   },
 });
 const SHEETS = Number(values.sheets);
@@ -73,13 +76,13 @@ async function main() {
   const train = await collect(SEED, SHEETS);
   const validation = await collect(SEED + 1_000_000, 20);
   console.log(`${train.length} training boxes, ${validation.length} validation boxes`);
-  const model = await buildRecognizer(SEED);
-  const optimizer = tf.train.adam(1e-3);
+  const model = values.from ? await loadRecognizer(values.from) : await buildRecognizer(SEED);
+  const optimizer = tf.train.adam(Number(values.lr));
   const random = seededRandom(SEED);
   const order = train.map((_, i) => i);
   for (let epoch = 1; epoch <= EPOCHS; epoch++) {
-    // lower the step size for the last two epochs (Adam reads its learning rate on every step)
-    if (epoch >= EPOCHS - 1) (optimizer as unknown as { learningRate: number }).learningRate = epoch === EPOCHS ? 1e-4 : 3e-4;
+    // a smaller step size for the last epoch (Adam reads its learning rate on every step)
+    if (epoch === EPOCHS && EPOCHS > 1) (optimizer as unknown as { learningRate: number }).learningRate = Number(values.lr) / 5;
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [order[i], order[j]] = [order[j], order[i]];
@@ -107,7 +110,7 @@ async function main() {
       lossSum += loss!.dataSync()[0];
       loss!.dispose();
       batches++;
-      if (batches % 200 === 0) {
+      if (batches % 100 === 0) {
         const rate = (batches * BATCH) / ((Date.now() - started) / 1000);
         console.log(`  epoch ${epoch} batch ${batches}: loss ${(lossSum / batches).toFixed(3)}, ${rate.toFixed(0)} boxes/s`);
       }
