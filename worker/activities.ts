@@ -3,7 +3,7 @@ import type { SheetStorage } from "~/sheets/storage.server";
 import type { PageSummary, SheetActivities } from "../workflows/steps";
 import { FRAMES } from "./model/recognizer";
 import { CLASSES } from "./reader/alphabet";
-import { readGame, readPage, type PageReading } from "./reader/read";
+import { readGame, readPage, type PageMoves, type PageReading } from "./reader/read";
 
 /** A photo that is no image at all: retrying will not help. */
 export class InvalidSheetError extends Error {
@@ -23,16 +23,9 @@ function framesFromText(text: string): Float32Array {
 
 /** The activities of the sheet-reading workflow, over a storage (disk or MinIO). */
 export function createActivities(storage: SheetStorage, model?: TF.LayersModel): SheetActivities {
-  const loadReading = async (key: string): Promise<PageReading> => {
+  const loadReading = async (key: string): Promise<PageMoves> => {
     const stored = JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading;
-    const done = { status: 2 as const, confidence: 1 };
-    return {
-      layout: { ...done, layout: null, page: null },
-      boxes: done,
-      round: { status: 0, value: null, confidence: 0 },
-      board: { status: 0, value: null, confidence: 0 },
-      moves: stored.moves.map((move) => ({ ply: move.ply, text: move.text, logProbs: framesFromText(move.frames) })),
-    };
+    return { moves: stored.moves.map((move) => ({ ply: move.ply, logProbs: framesFromText(move.frames) })) };
   };
   return {
     async readStoredPage({ handle }): Promise<PageSummary> {

@@ -1,6 +1,6 @@
 import type * as TF from "@tensorflow/tfjs";
 import type { NotationLanguage } from "~/chess/languages";
-import type { Rect, SheetLayoutId } from "~/sheets/templates";
+import type { SheetLayoutId } from "~/sheets/templates";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
 import { cropBox } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
@@ -74,7 +74,7 @@ export async function readPage(photo: Uint8Array, model?: TF.LayersModel): Promi
   }
   const recognizer = model ?? (await loadRecognizer());
   const headerCrops = [boxes.header.round, boxes.header.board].map((rect) => (rect ? cropBox(page, rect) : null));
-  const moveCrops = template.moveBoxes.map((box, i) => ({ box, crop: cropBox(page, boxes.moveBoxes[i] as Rect) }));
+  const moveCrops = template.moveBoxes.map((box, i) => ({ box, crop: cropBox(page, boxes.moveBoxes[i]) }));
   const written = moveCrops.filter(({ crop }) => crop.ink >= WRITTEN_INK);
   const inputs = [...headerCrops.filter((c) => c !== null), ...written.map((w) => w.crop)].map((c) => c!.pixels);
   const outputs = await recognize(recognizer, inputs);
@@ -93,7 +93,10 @@ export async function readPage(photo: Uint8Array, model?: TF.LayersModel): Promi
  * The game of one or more pages (the pages of a 120-move form; with `otherPlayer`, the pages of the
  * opponent's sheet of the same game too): every ply up to the last written box, decoded as a legal game.
  */
-export function readGame(pages: readonly PageReading[], language: NotationLanguage, options: DecodeOptions & { otherPlayer?: readonly PageReading[] } = {}): DecodedGame {
+/** What decoding needs of a page: the frames of its written move boxes. */
+export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs">[] };
+
+export function readGame(pages: readonly PageMoves[], language: NotationLanguage, options: DecodeOptions & { otherPlayer?: readonly PageMoves[] } = {}): DecodedGame {
   const byPly = new Map<number, Float32Array[]>();
   for (const page of [...pages, ...(options.otherPlayer ?? [])]) {
     for (const move of page.moves) byPly.set(move.ply, [...(byPly.get(move.ply) ?? []), move.logProbs]);
