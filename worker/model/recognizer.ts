@@ -5,16 +5,20 @@ import { CLASSES } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
 import { tensorflow } from "./tf";
 
-/** Frames the recognizer emits per box (CROP_WIDTH / 4). */
-export const FRAMES = CROP_WIDTH / 4;
+/** Crop columns per recognizer frame. */
+export const FRAME_WIDTH = 4;
+/** Frames the recognizer emits per box. */
+export const FRAMES = CROP_WIDTH / FRAME_WIDTH;
 
 /** Where the shipped weights live (trained by `npm run train`). */
 export const SHIPPED_MODEL_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), "recognizer");
 
 /**
- * A small convolutional recognizer for one box of handwriting: four convolution stages (batch-normalised
- * after the first) shrink the 32 × 160 crop to one row of 40 frames, a 1-D convolution gives each frame
- * its neighbours' context, and a dense layer gives per-frame class logits for CTC.
+ * A small convolutional recognizer for one box of handwriting: three convolution stages
+ * (batch-normalised after the first) shrink the 32 × 160 crop to 4 × 40; each of the 40 columns,
+ * all four rows of it kept (where a stroke sits in height tells 'g' from '9'), becomes one frame;
+ * two 1-D convolutions give each frame its neighbours' context, and a dense layer per-frame class
+ * logits for CTC.
  */
 export async function buildRecognizer(seed: number): Promise<TF.LayersModel> {
   const tf = await tensorflow();
@@ -32,13 +36,13 @@ export async function buildRecognizer(seed: number): Promise<TF.LayersModel> {
   model.add(tf.layers.maxPooling2d({ poolSize: 2 }));
   conv(32, 2);
   model.add(tf.layers.maxPooling2d({ poolSize: 2 }));
-  conv(64, 3);
+  conv(48, 3);
   model.add(tf.layers.maxPooling2d({ poolSize: [2, 1] }));
-  conv(96, 4);
-  model.add(tf.layers.maxPooling2d({ poolSize: [4, 1] }));
-  model.add(tf.layers.reshape({ targetShape: [FRAMES, 96] }));
-  model.add(tf.layers.conv1d({ filters: 128, kernelSize: 5, padding: "same", activation: "relu", kernelInitializer: init(5) }));
-  model.add(tf.layers.dropout({ rate: 0.2, seed }));
+  const rows = CROP_HEIGHT / 8;
+  model.add(tf.layers.permute({ dims: [2, 1, 3] }));
+  model.add(tf.layers.reshape({ targetShape: [FRAMES, rows * 48] }));
+  model.add(tf.layers.conv1d({ filters: 160, kernelSize: 3, padding: "same", activation: "relu", kernelInitializer: init(4) }));
+  model.add(tf.layers.conv1d({ filters: 160, kernelSize: 3, padding: "same", activation: "relu", kernelInitializer: init(5) }));
   model.add(tf.layers.dense({ units: CLASSES, kernelInitializer: tf.initializers.glorotUniform({ seed: seed + 6 }) }));
   return model;
 }

@@ -6,6 +6,8 @@ import "@tensorflow/tfjs-backend-wasm";
  * The wasm backend lacks a filter gradient for 2-D convolutions and computes the input gradient
  * slowly, so both are registered here as ordinary forward convolutions (XNNPACK), for the
  * stride-1 'same' convolutions the recognizer uses; other shapes fall back to the backend's own.
+ * The batch-normalisation gradient is registered again too: tfjs's own tiles the variance over the
+ * whole input, which cost as much as all convolution gradients together; broadcasting does the same.
  */
 type Info = tf.TensorInfo;
 type KernelArgs = { inputs: Record<string, Info>; backend: tf.KernelBackend; attrs?: tf.NamedAttrMap };
@@ -63,10 +65,33 @@ function registerConvolutionGradients() {
   });
 }
 
+function registerBatchNormGradient() {
+  tf.registerGradient({
+    kernelName: "FusedBatchNorm",
+    inputsToSave: ["x", "mean", "variance", "scale"],
+    gradFunc: (dy, saved, attrs) => {
+      const [x, mean, variance, scale] = saved as tf.Tensor[];
+      const dyScaled = scale ? tf.mul(dy as tf.Tensor, scale) : (dy as tf.Tensor);
+      const inverse = tf.rsqrt(tf.add(variance, (attrs as { varianceEpsilon: number }).varianceEpsilon));
+      const centred = tf.sub(x, mean);
+      const axes = mean.rank === 1 ? x.shape.slice(0, -1).map((_, i) => i) : [];
+      const reduce = (t: tf.Tensor) => tf.reshape(axes.length ? tf.sum(t, axes) : t, mean.shape);
+      return {
+        x: () => tf.mul(dyScaled, inverse),
+        mean: () => reduce(tf.neg(tf.mul(dyScaled, inverse))),
+        variance: () => reduce(tf.mul(tf.mul(centred, dyScaled), tf.mul(tf.pow(inverse, 3), -0.5))),
+        scale: () => reduce(tf.mul(dy as tf.Tensor, tf.mul(centred, inverse))),
+        offset: () => reduce(dy as tf.Tensor),
+      };
+    },
+  });
+}
+
 /** Starts the wasm backend once; every reader and training entry point awaits this. */
 export function tensorflow(): Promise<typeof tf> {
   ready ??= (async () => {
     registerConvolutionGradients();
+    registerBatchNormGradient();
     await tf.setBackend("wasm");
     await tf.ready();
   })();

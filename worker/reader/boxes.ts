@@ -55,7 +55,7 @@ const px = (mm: number) => mm * PAGE_PX_PER_MM;
 
 /** Finds the header boxes and the move grid on a perspective-corrected page (spec §4: 2 detected, 12 not detected). */
 export function detectBoxes(page: GrayImage, template: TemplatePage): BoxesResult {
-  const mask: Mask = { data: adaptiveThreshold(page, 25, 0.85), width: page.width, height: page.height };
+  const mask: Mask = { data: adaptiveThreshold(page, Math.round(px(4)), 0.85), width: page.width, height: page.height };
   let total = 0;
   let foundCount = 0;
   const count = (value: number | null) => {

@@ -13,7 +13,8 @@ const INSET_PX = 2;
 /** Pixels of paper kept around the writing. */
 const MARGIN_PX = 2;
 
-export type Crop = { pixels: Float32Array; ink: number };
+/** A box's writing at the recognizer's size; `region` (page pixels) was scaled to the first `width` columns. */
+export type Crop = { pixels: Float32Array; ink: number; region: Rect; width: number };
 
 function percentile(values: Float32Array, share: number): number {
   const sorted = Float32Array.from(values).sort();
@@ -88,5 +89,5 @@ export function cropBox(page: GrayImage, box: Rect): Crop {
   const pixels = new Float32Array(CROP_HEIGHT * CROP_WIDTH);
   for (let row = 0; row < CROP_HEIGHT; row++) pixels.set(values.subarray(row * image.width, (row + 1) * image.width), row * CROP_WIDTH);
   // the same measure at the recognizer's scale as before: ink pixels of a 32-pixel-high box
-  return { pixels, ink: Math.round((written * CROP_HEIGHT * CROP_HEIGHT) / (native.height * native.height)) };
+  return { pixels, ink: Math.round((written * CROP_HEIGHT * CROP_HEIGHT) / (native.height * native.height)), region, width: image.width };
 }

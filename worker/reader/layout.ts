@@ -5,7 +5,7 @@ import { adaptiveThreshold, sample, warp, type GrayImage } from "../vision/image
 import { DETECTION } from "./status";
 
 /** Resolution of the corrected page image the later steps work on. */
-export const PAGE_PX_PER_MM = 5;
+export const PAGE_PX_PER_MM = 6;
 
 export type LayoutFound = {
   status: typeof DETECTION.detected;

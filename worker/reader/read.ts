@@ -89,13 +89,13 @@ export async function readPage(photo: Uint8Array, model?: TF.LayersModel): Promi
   return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves };
 }
 
+/** What decoding needs of a page: the frames of its written move boxes. */
+export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs">[] };
+
 /**
  * The game of one or more pages (the pages of a 120-move form; with `otherPlayer`, the pages of the
  * opponent's sheet of the same game too): every ply up to the last written box, decoded as a legal game.
  */
-/** What decoding needs of a page: the frames of its written move boxes. */
-export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs">[] };
-
 export function readGame(pages: readonly PageMoves[], language: NotationLanguage, options: DecodeOptions & { otherPlayer?: readonly PageMoves[] } = {}): DecodedGame {
   const byPly = new Map<number, Float32Array[]>();
   for (const page of [...pages, ...(options.otherPlayer ?? [])]) {

@@ -34,7 +34,11 @@ export function randomHand(random: Random, font: HandFont): Hand {
   };
 }
 
-type Placed = { svg: string; width: number };
+/** Outlines of a written text and, for each of its characters, the x of its middle (NaN without a glyph). */
+type Placed = { svg: string; width: number; middles: number[] };
+
+/** What a hand put into a box: its SVG and the x (mm on the page) of the middle of each character written. */
+export type Writing = { svg: string; middles: number[] };
 
 /** Glyph outlines at 100 units per em, computed once per font and character (opentype.js keeps what it draws). */
 const OUTLINE_SIZE = 100;
@@ -53,6 +57,7 @@ function outline(fontName: string, glyph: { index: number; getPath(x: number, y:
 function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Placed {
   let x = 0;
   const parts: string[] = [];
+  const middles: number[] = [];
   for (const rawChar of text) {
     let char = rawChar;
     let found = glyphFor(hand.font, char);
@@ -60,7 +65,10 @@ function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Place
       char = "S";
       found = glyphFor(hand.font, char);
     }
-    if (!found) continue;
+    if (!found) {
+      middles.push(Number.NaN);
+      continue;
+    }
     const { font, glyph } = found;
     const size = sizeMm * (1 + gauss(random) * 0.07 * hand.jitter);
     const advance = ((glyph.advanceWidth ?? font.unitsPerEm * 0.5) / font.unitsPerEm) * size;
@@ -71,9 +79,11 @@ function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Place
     const stroke = hand.pen > 0.02 ? ` stroke-width="${(hand.pen / scale).toFixed(2)}"` : "";
     parts.push(`<path transform="translate(${x.toFixed(3)} ${dy.toFixed(3)}) rotate(${rotation.toFixed(2)}) scale(${scale.toFixed(4)})"${stroke} d="${data}"/>`);
     if (rawChar === "Ş" && char === "S") parts.push(`<path transform="translate(${(x + advance * 0.45).toFixed(3)} 0)" d="M0 0.2 q0.4 0.5 -0.3 0.9" fill="none" stroke="${hand.ink}" stroke-width="${(0.25 + hand.pen).toFixed(2)}"/>`);
+    // the middle of the letter at half its height, where the slant shifts it by half the height's shear
+    middles.push(x + advance / 2 + 0.35 * sizeMm * hand.slant);
     x += advance * hand.spacing + gauss(random) * 0.04 * sizeMm * hand.jitter;
   }
-  return { svg: parts.join(""), width: x };
+  return { svg: parts.join(""), width: x, middles };
 }
 
 function group(hand: Hand, x: number, y: number, content: string, slant: number): string {
@@ -102,7 +112,7 @@ function crossOut(hand: Hand, x: number, baseline: number, width: number, height
  * Writes a text into a box as this hand does; with `mistake`, first writes that text, crosses
  * it out and writes the intended text after it (a correction).
  */
-export function writeInBox(text: string, box: Rect, hand: Hand, random: Random, mistake?: string): string {
+export function writeInBox(text: string, box: Rect, hand: Hand, random: Random, mistake?: string): Writing {
   let size = box.h * hand.size * (1 + gauss(random) * 0.05);
   const left = box.x + between(random, 0.6, 3.5);
   const room = box.x + box.w - 0.6 - left;
@@ -114,7 +124,7 @@ export function writeInBox(text: string, box: Rect, hand: Hand, random: Random, 
       size *= room / placed.width;
       placed = glyphs(text, hand, size, random);
     }
-    return group(hand, left, baseline, placed.svg, tilt);
+    return { svg: group(hand, left, baseline, placed.svg, tilt), middles: placed.middles.map((m) => left + m) };
   }
   const wrong = glyphs(mistake, hand, size * 0.8, random);
   const right = glyphs(text, hand, size * 0.8, random);
@@ -123,9 +133,11 @@ export function writeInBox(text: string, box: Rect, hand: Hand, random: Random, 
   const wrongPlaced = shrink < 1 ? glyphs(mistake, hand, size * 0.8 * shrink, random) : wrong;
   const rightPlaced = shrink < 1 ? glyphs(text, hand, size * 0.8 * shrink, random) : right;
   const rightX = left + wrongPlaced.width + 1.2 * shrink;
-  return (
-    group(hand, left, baseline, wrongPlaced.svg, tilt) +
-    crossOut(hand, left - 0.3, baseline, wrongPlaced.width + 0.6, size * 0.8 * shrink, random) +
-    group(hand, rightX, baseline, rightPlaced.svg, tilt)
-  );
+  return {
+    svg:
+      group(hand, left, baseline, wrongPlaced.svg, tilt) +
+      crossOut(hand, left - 0.3, baseline, wrongPlaced.width + 0.6, size * 0.8 * shrink, random) +
+      group(hand, rightX, baseline, rightPlaced.svg, tilt),
+    middles: rightPlaced.middles.map((m) => rightX + m),
+  };
 }

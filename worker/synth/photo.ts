@@ -5,7 +5,10 @@ import type { Random } from "./handwriting";
 
 const between = (random: Random, low: number, high: number) => low + (high - low) * random();
 
-export type PhotoOptions = { width: number; height: number; quality: number };
+/** Photos of 4.3 megapixels: what a phone app uploads after scaling a camera picture down. */
+const PHOTO_LONG_SIDE = 2400;
+const PHOTO_SHORT_SIDE = 1800;
+
 export type Photo = { jpeg: Buffer; corners: Point[] };
 
 /**
@@ -15,8 +18,8 @@ export type Photo = { jpeg: Buffer; corners: Point[] };
  */
 export async function photograph(page: GrayImage, random: Random): Promise<Photo> {
   const landscape = random() < 0.2;
-  const width = landscape ? 1600 : 1200;
-  const height = landscape ? 1200 : 1600;
+  const width = landscape ? PHOTO_LONG_SIDE : PHOTO_SHORT_SIDE;
+  const height = landscape ? PHOTO_SHORT_SIDE : PHOTO_LONG_SIDE;
   const quarter = random() < 0.85 ? 0 : Math.floor(random() * 4);
   const angle = quarter * (Math.PI / 2) + between(random, -0.18, 0.18);
   const rotated = quarter % 2 === 1;

@@ -12,7 +12,7 @@ import { randomHand, writeInBox, type Random } from "./handwriting";
 import { photograph } from "./photo";
 
 /** Pixels per millimetre of the clean rendering before it is photographed. */
-const RENDER_PX_PER_MM = 6;
+const RENDER_PX_PER_MM = 8;
 
 const labels = JSON.parse(readFileSync(new URL("../../locales/en/common.json", import.meta.url), "utf8")) as {
   sheet: { form: Record<string, string> };
@@ -47,7 +47,8 @@ export function writtenMove(san: string, language: NotationLanguage, random: Ran
   return text;
 }
 
-export type WrittenBox = { move: number; side: "w" | "b"; text: string };
+/** A filled move box: what was written and where (mm on the page) the middle of each character is. */
+export type WrittenBox = { move: number; side: "w" | "b"; text: string; middles: number[] };
 
 export type SyntheticPage = {
   page: TemplatePage;
@@ -58,6 +59,8 @@ export type SyntheticPage = {
   sans: string[];
   /** What was written in each filled move box of this page. */
   written: WrittenBox[];
+  /** Where the characters of the round and board numbers are (mm on the page). */
+  headerMiddles: { round: number[]; board: number[] };
   font: FontName;
   clean: GrayImage;
   jpeg: Buffer;
@@ -93,23 +96,26 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const out: SyntheticPage[] = [];
   for (const page of pages) {
     const parts: string[] = [];
-    parts.push(writeInBox(String(round), page.header.round, hand, random));
-    parts.push(writeInBox(String(board), page.header.board, hand, random));
-    parts.push(writeInBox(white, page.header.white, hand, random));
-    parts.push(writeInBox(black, page.header.black, hand, random));
+    const roundWriting = writeInBox(String(round), page.header.round, hand, random);
+    const boardWriting = writeInBox(String(board), page.header.board, hand, random);
+    parts.push(roundWriting.svg, boardWriting.svg);
+    parts.push(writeInBox(white, page.header.white, hand, random).svg);
+    parts.push(writeInBox(black, page.header.black, hand, random).svg);
     const written: WrittenBox[] = [];
     for (const box of page.moveBoxes) {
       const ply = (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
       if (ply >= sans.length) continue;
       const text = writtenMove(sans[ply], language, random);
       const mistake = random() < corrections ? writtenMove(pick(random, sans), language, random) : undefined;
-      parts.push(writeInBox(text, box, hand, random, mistake));
-      written.push({ move: box.move, side: box.side, text });
+      const writing = writeInBox(text, box, hand, random, mistake);
+      parts.push(writing.svg);
+      written.push({ move: box.move, side: box.side, text, middles: writing.middles });
     }
-    if (sans.length <= 2 * page.lastMove) parts.push(writeInBox(result, page.header.result, hand, random));
+    if (sans.length <= 2 * page.lastMove) parts.push(writeInBox(result, page.header.result, hand, random).svg);
     const clean = await rasterizeSvg(templateSvg(page, translate, PAGE_WIDTH_MM * RENDER_PX_PER_MM, parts.join("")));
     const photo = await photograph(clean, random);
-    out.push({ page, language, round, board, sans, written, font: font.name, clean, ...photo });
+    const headerMiddles = { round: roundWriting.middles, board: boardWriting.middles };
+    out.push({ page, language, round, board, sans, written, headerMiddles, font: font.name, clean, ...photo });
   }
   return out;
 }

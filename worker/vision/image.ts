@@ -9,7 +9,7 @@ export function createImage(width: number, height: number, fill = 255): GrayImag
 }
 
 /** Decodes any image sharp reads (JPEG, PNG, …) into grey, shrinking it so its longer side is at most `maxSide`. */
-export async function decodeGray(bytes: Uint8Array, maxSide = 1600): Promise<GrayImage> {
+export async function decodeGray(bytes: Uint8Array, maxSide = 2400): Promise<GrayImage> {
   const { data, info } = await sharp(bytes)
     .rotate()
     .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })

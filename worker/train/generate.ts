@@ -1,0 +1,15 @@
+/**
+ * A child process of `npm run train`: makes the samples of a range of synthetic sheets and sends
+ * them back, so that sheets are drawn on every core while the result stays the same as drawing
+ * them one after another.
+ */
+import type { FontName } from "../synth/fonts";
+import { sheetSamples, type Sample } from "./dataset";
+
+export type GenerateRequest = { first: number; count: number; fonts: FontName[] };
+
+process.once("message", async (request: GenerateRequest) => {
+  const samples: Sample[] = [];
+  for (let i = 0; i < request.count; i++) samples.push(...(await sheetSamples(request.first + i, request.fonts)));
+  process.send!(samples, () => process.exit(0));
+});
