@@ -14,7 +14,7 @@ const SHEETS = Number(values.sheets);
 const model = await loadRecognizer(values.model);
 
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
-const count = { pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, pairPlies: 0, pairRight: 0, seconds: 0 };
+const count = { pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0 };
 const languages = new Set<string>();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -42,7 +42,9 @@ for (let index = 0; index < SHEETS; index++) {
   const truth = sheet.pages[0].sans;
   languages.add(sheet.pages[0].language);
   const readings = await readPages(sheet.pages);
+  const decodingStarted = process.hrtime.bigint();
   const game = readGame(readings, sheet.pages[0].language);
+  count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
   count.games++;
   count.plies += truth.length;
   let right = 0;
@@ -76,4 +78,4 @@ console.log(`  games read entirely right:             ${pct(count.gamesRight, co
 console.log(`  moves flagged for review:              ${pct(count.flagged, count.plies)}`);
 console.log(`  unflagged moves right:                 ${pct(count.unflaggedRight, count.unflagged)}`);
 console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right`);
-console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)}`);
+console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding`);

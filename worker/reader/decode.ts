@@ -54,7 +54,7 @@ type Beam = { fen: string; score: number; moves: { san: string; confidence: numb
  * confidence is its share of the probability among the legal moves of its position.
  */
 export function decodeGame(plies: readonly PlyObservation[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
-  const beamWidth = options.beamWidth ?? 8;
+  const beamWidth = options.beamWidth ?? 32;
   const reviewBelow = options.reviewBelow ?? DEFAULT_REVIEW_THRESHOLD;
   let beams: Beam[] = [{ fen: new Chess().fen(), score: 0, moves: [] }];
   for (let ply = 0; ply < plies.length; ply++) {

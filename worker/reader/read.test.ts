@@ -31,7 +31,7 @@ function replay(sans: string[]): Chess {
   return chess;
 }
 
-/** A number the reader found, or its honest 'no value detected' (accuracy is the benchmark's to measure). */
+/** A number the reader found, or its honest 'no value detected' (accuracy over many sheets is the benchmark's to measure). */
 function expectValue(value: { status: number; value: number | null; confidence: number }) {
   expect([2, 11]).toContain(value.status);
   if (value.status === 2) expect(Number.isInteger(value.value) && value.value! > 0).toBe(true);
@@ -39,6 +39,9 @@ function expectValue(value: { status: number; value: number | null; confidence: 
   expect(value.confidence).toBeGreaterThanOrEqual(0);
   expect(value.confidence).toBeLessThanOrEqual(1);
 }
+
+/** How many decoded moves are the moves written on the sheet. */
+const rightMoves = (moves: { san: string }[], sans: string[]) => moves.filter((move, ply) => move.san === sans[ply]).length;
 
 describe("score-sheet reader with the shipped weights", () => {
   it("loads the committed recognizer", async () => {
@@ -51,7 +54,8 @@ describe("score-sheet reader with the shipped weights", () => {
     const reading = await readPage(page.jpeg);
     expect(reading.layout).toMatchObject({ status: 2, layout: "kiebitz-60", page: 1 });
     expect(reading.boxes.status).toBe(2);
-    expectValue(reading.round);
+    // this sheet's round (4) is read; its board (16) may come out as not detected or, with low confidence, wrong
+    expect(reading.round).toMatchObject({ status: 2, value: page.round });
     expectValue(reading.board);
     // every written box is found, in order of the game
     expect(reading.moves.map((m) => m.ply)).toEqual(page.sans.map((_, ply) => ply));
@@ -63,6 +67,11 @@ describe("score-sheet reader with the shipped weights", () => {
       expect(move.confidence).toBeLessThanOrEqual(1);
       expect(move.flagged).toBe(move.confidence < 0.9);
     }
+    // in a hand the recognizer never saw, nine moves in ten come out right (64 of 66 when this was written) …
+    expect(rightMoves(game.moves, page.sans)).toBeGreaterThanOrEqual(Math.ceil(0.9 * page.sans.length));
+    // … and the moves it does not flag are all but never wrong
+    const unflaggedWrong = game.moves.filter((move, ply) => !move.flagged && move.san !== page.sans[ply]);
+    expect(unflaggedWrong.length).toBeLessThanOrEqual(1);
   });
 
   it("fails with 'layout not detected' (11) on a photo that shows no form, instead of guessing", async () => {
@@ -91,5 +100,7 @@ describe("score-sheet reader with the shipped weights", () => {
     expect(result.otherPlayerPages[0].layout.status).toBe(2);
     expect(result.game!.moves).toHaveLength(sheet.pages[0].sans.length);
     expect(replay(result.game!.moves.map((m) => m.san)).fen()).toBe(result.game!.fen);
+    // both players' sheets together (65 of 66 right when this was written)
+    expect(rightMoves(result.game!.moves, sheet.pages[0].sans)).toBeGreaterThanOrEqual(sheet.pages[0].sans.length - 3);
   });
 });
