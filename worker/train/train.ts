@@ -98,7 +98,8 @@ async function main() {
   const tf = await tensorflow();
   let started = Date.now();
   console.log(`generating ${SHEETS} training sheets and ${VALIDATION_SHEETS} validation sheets (training fonts: ${TRAINING_FONTS.length})`);
-  const [train, validation] = [await collect(SEED, SHEETS), await collect(SEED + 1_000_000, VALIDATION_SHEETS)];
+  const train = await collect(SEED, SHEETS);
+  const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
   console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const model = values.from ? await loadRecognizer(values.from) : await buildRecognizer(SEED);
   const optimizer = tf.train.adam(Number(values.lr));
