@@ -12,8 +12,6 @@ export type PreferenceStrength = "absolute" | "strong" | "mild" | "none";
 export type ColourState = {
   /** played colours in order */
   history: Colour[];
-  /** colour per round (undefined: no game played that round) */
-  byRound: (Colour | undefined)[];
   difference: number;
   preference?: Colour;
   strength: PreferenceStrength;
@@ -22,18 +20,17 @@ export type ColourState = {
 export const opposite = (colour: Colour): Colour => (colour === "w" ? "b" : "w");
 
 export function colourState(record: PlayerRecord): ColourState {
-  const byRound = record.rounds.map((entry) => (entry?.kind === "game" ? entry.colour : undefined));
-  const history = byRound.filter((colour): colour is Colour => colour !== undefined);
+  const history = record.rounds.flatMap((entry) => (entry?.kind === "game" ? [entry.colour] : []));
   const difference = history.reduce((d, c) => d + (c === "w" ? 1 : -1), 0);
   const last = history.at(-1);
   const sameTwice = history.length >= 2 && history.at(-2) === last;
   if (difference > 1 || difference < -1 || sameTwice) {
     const preference: Colour = difference < -1 ? "w" : difference > 1 ? "b" : opposite(last!);
-    return { history, byRound, difference, preference, strength: "absolute" };
+    return { history, difference, preference, strength: "absolute" };
   }
-  if (difference === 1 || difference === -1) return { history, byRound, difference, preference: difference === 1 ? "b" : "w", strength: "strong" };
-  if (last) return { history, byRound, difference, preference: opposite(last), strength: "mild" };
-  return { history, byRound, difference, strength: "none" };
+  if (difference === 1 || difference === -1) return { history, difference, preference: difference === 1 ? "b" : "w", strength: "strong" };
+  if (last) return { history, difference, preference: opposite(last), strength: "mild" };
+  return { history, difference, strength: "none" };
 }
 
 const RANK: Record<PreferenceStrength, number> = { absolute: 3, strong: 2, mild: 1, none: 0 };
@@ -41,7 +38,8 @@ const RANK: Record<PreferenceStrength, number> = { absolute: 3, strong: 2, mild:
 /**
  * Colour allocation (C.04.3, 5 / E): the colour of the higher-ranked player `a` against `b`.
  *  E.1 both preferences granted when compatible; E.2 the stronger preference (both absolute:
- *  the wider colour difference); E.3 alternate to the latest round with different colours;
+ *  the wider colour difference); E.3 alternate to the latest game with different colours, the
+ *  players' played games aligned from the latest;
  *  E.4 the higher-ranked player's preference; E.5 odd pairing number: the initial colour.
  */
 export function allocateColour(a: { id: number; colour: ColourState }, b: { id: number; colour: ColourState }, initialColour: Colour): Colour {
@@ -58,12 +56,12 @@ export function allocateColour(a: { id: number; colour: ColourState }, b: { id: 
       return Math.abs(a.colour.difference) > Math.abs(b.colour.difference) ? pa : opposite(pb);
     }
   }
-  const ra = a.colour.byRound;
-  const rb = b.colour.byRound;
-  for (let round = Math.min(ra.length, rb.length) - 1; round >= 0; round--) {
-    const ca = ra[round];
-    const cb = rb[round];
-    if (ca && cb && ca !== cb) return opposite(ca);
+  // C.04.2 3.4: the played games are compared from the latest back (unplayed rounds count as the earliest).
+  const ha = a.colour.history;
+  const hb = b.colour.history;
+  for (let back = 1; back <= Math.min(ha.length, hb.length); back++) {
+    const ca = ha[ha.length - back];
+    if (ca !== hb[hb.length - back]) return opposite(ca);
   }
   if (pa) return pa;
   return a.id % 2 === 1 ? initialColour : opposite(initialColour);

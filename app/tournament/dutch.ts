@@ -4,19 +4,22 @@ import { matchingSize, maximumMatching } from "./matching";
 import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing } from "./types";
 
 /**
- * FIDE (Dutch) System, C.04.3 (version applied from 1 July 2025, which keeps the 2017
- * pairing procedure and criteria), with the general rules C.04.1/C.04.2.
+ * FIDE (Dutch) System, C.04.3 in the edition approved in 2025 (applied from 1 February 2026),
+ * with the basic and general rules C.04.1/C.04.2 of the same edition.
  *
  * Brackets are paired from the top scoregroup down. In each bracket the candidates are
- * generated in the order of the handbook (S1/S2 split, transpositions of S2 in lexicographic
- * order, then exchanges; for heterogeneous brackets the MDP pairing first and then its
- * remainder) and the first candidate with the best value of the criteria is chosen:
- *   absolute  C1 no rematch, C2 no second PAB, C3 non-topscorers with the same absolute colour preference never meet
- *   completion C4 the remaining players can still be paired
- *   quality   C5 most pairs, C6 lowest PSD, C7 downfloaters that let the next bracket pair the most players,
- *             C8–C9 topscorers' colour limits, C10–C11 colour preferences,
- *             C12–C19 repeated floats and their score differences
- * C7 looks only at the number of pairs in the next bracket (not at its PSD).
+ * generated in the order of Article 4 (sets of moved-down players by their smallest differing
+ * BSN, transpositions of S2, then resident exchanges of the remainder) and the first candidate
+ * with the best value of the criteria is chosen (3.8):
+ *   absolute   C1 no rematch, C2 no second PAB (nor after a win's points without playing),
+ *              C3 non-topscorers with the same absolute colour preference never meet
+ *   completion C4 the players not yet paired can still all be paired
+ *   PAB        C5 the PAB goes to a player with the lowest score possible (fixed before the first bracket)
+ *   quality    C6 most pairs, C7 lowest scores of the downfloaters (in descending order),
+ *              C8 downfloaters that let the next bracket pair the most players,
+ *              C9 fewest unplayed games of the PAB assignee, C10–C13 colours,
+ *              C14–C17 repeated floats, C18–C21 their scores
+ * C8 looks at the number of pairs in the next bracket (not at the scores it pairs).
  * The search is exhaustive for small brackets; for large ones it is bounded (SEARCH_LIMIT steps)
  * and falls back on a greedy candidate (each S1 player in order takes its cheapest partner),
  * which is used directly for brackets of more than about 280 players.
@@ -41,7 +44,12 @@ type State = {
   score: number;
   colour: ColourState;
   opponents: Set<number>;
+  /** C2: may receive the pairing-allocated bye */
   byeEligible: boolean;
+  /** C5: eligible, with the lowest score the bye can go to this round */
+  byeCandidate: boolean;
+  /** rounds so far without a played game (C9) */
+  unplayed: number;
   topscorer: boolean;
   /** float received in the previous round and in the one before it */
   lastFloat: Float;
@@ -52,14 +60,19 @@ const SEARCH_LIMIT = 30_000;
 const LARGE_REST = 60;
 const LARGE_BOUND = 20_000;
 const LARGE_BRACKET = 200;
-const QUALITY = 12; // C8..C19
+const MDP_SETS_LIMIT = 5_000;
 
 export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
   const states = buildStates(input);
   const present = input.present.map((id) => states.get(id)).filter((s): s is State => s !== undefined);
   present.sort(byRank);
   if (present.length === 0) return engineOk({ pairings: [] });
-  const context = new Context(input.initialColour ?? "w");
+  if (present.length % 2 === 1) {
+    const byeScore = lowestByeScore(present);
+    if (byeScore === undefined) return engineError({ code: "pairingsNotPossible", reason: "no player who may receive the bye leaves the others pairable" });
+    for (const player of present) player.byeCandidate = player.byeEligible && player.score <= byeScore;
+  }
+  const context = new Context(input.initialColour ?? "w", present.length % 2 === 1);
   const groups = groupByScore(present);
   const pairs: [State, State][] = [];
   let floaters: State[] = [];
@@ -70,39 +83,46 @@ export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
     pairs.push(...result.pairs);
     floaters = result.floaters;
   }
-  if (floaters.length > 1 || (floaters.length === 1 && !floaters[0].byeEligible)) {
+  if (floaters.length > 1 || (floaters.length === 1 && !floaters[0].byeCandidate)) {
     return engineError({ code: "pairingsNotPossible", reason: "the players cannot all be paired without rematches" });
   }
   return engineOk({ pairings: boardOrder(context, pairs), ...(floaters[0] ? { bye: floaters[0].id } : {}) });
+}
+
+/** C5: the lowest score of an eligible player who can take the bye while all others are paired. */
+function lowestByeScore(players: State[]): number | undefined {
+  const scores = [...new Set(players.filter((p) => p.byeEligible).map((p) => p.score))].sort((a, b) => a - b);
+  return scores.find((score) => pairable(players, (p) => p.byeEligible && p.score <= score));
 }
 
 function buildStates(input: DutchInput): Map<number, State> {
   const winPoints = input.winPoints ?? 1;
   const finalRound = input.round === input.totalRounds;
   const maxScore = (input.round - 1) * winPoints;
-  const scoreBefore = (record: PlayerRecord, round: number) => score(record, round);
   const byId = new Map(input.players.map((p) => [p.id, p]));
+  // 1.4: a game between different scores floats both players; so does an unplayed round scoring more than a loss.
   const floatIn = (record: PlayerRecord, roundIndex: number): Float => {
     const entry = record.rounds[roundIndex];
     if (!entry) return undefined;
-    if (entry.kind === "game") {
-      const opponent = byId.get(entry.opponent);
-      if (!opponent) return undefined;
-      const own = scoreBefore(record, roundIndex);
-      const theirs = scoreBefore(opponent, roundIndex);
-      return own > theirs ? "down" : own < theirs ? "up" : undefined;
-    }
-    // 1.4.3: scoring without playing more than the points of a loss is a downfloat.
-    return entry.points > 0 ? "down" : undefined;
+    if (entry.kind !== "game" && entry.points > 0) return "down";
+    if (entry.kind === "pab" || entry.kind === "bye") return undefined;
+    const opponent = byId.get(entry.opponent);
+    if (!opponent) return undefined;
+    const own = score(record, roundIndex);
+    const theirs = score(opponent, roundIndex);
+    return own > theirs ? "down" : own < theirs ? "up" : undefined;
   };
   const states = new Map<number, State>();
   for (const record of input.players) {
     const opponents = new Set<number>();
     let byeEligible = true;
-    for (const entry of record.rounds) {
-      if (!entry) continue;
-      if (entry.kind === "game") opponents.add(entry.opponent);
-      if (entry.kind === "pab" || (entry.kind === "forfeit" && entry.points >= winPoints)) byeEligible = false;
+    let unplayed = 0;
+    for (let r = 0; r < input.round - 1; r++) {
+      const entry = record.rounds[r];
+      if (entry?.kind === "game") opponents.add(entry.opponent);
+      else unplayed++;
+      // C2 (C.04.1 art. 4): no PAB after a PAB, nor after scoring a win's points in a round without playing.
+      if (entry && (entry.kind === "pab" || (entry.kind !== "game" && entry.points >= winPoints))) byeEligible = false;
     }
     const current = score(record, input.round - 1);
     states.set(record.id, {
@@ -111,6 +131,8 @@ function buildStates(input: DutchInput): Map<number, State> {
       colour: colourState({ id: record.id, rounds: record.rounds.slice(0, input.round - 1) }),
       opponents,
       byeEligible,
+      byeCandidate: false,
+      unplayed,
       topscorer: finalRound && current > maxScore / 2,
       lastFloat: input.round >= 2 ? floatIn(record, input.round - 2) : undefined,
       floatBefore: input.round >= 3 ? floatIn(record, input.round - 3) : undefined,
@@ -144,67 +166,100 @@ function compatible(a: State, b: State): boolean {
 }
 
 class Context {
-  private readonly pairCosts = new Map<number, number[]>();
-  constructor(readonly initialColour: Colour) {}
+  private readonly colourCosts = new Map<number, number[]>();
+  constructor(
+    readonly initialColour: Colour,
+    /** whether a player receives the PAB this round */
+    readonly withBye: boolean,
+  ) {}
 
-  /** Colour of the higher-ranked player of a pair (rules E.1–E.5). */
+  /** Colour of the higher-ranked player of a pair (5.2). */
   colourOf(high: State, low: State): Colour {
     return allocateColour(high, low, this.initialColour);
   }
 
-  /** C8–C19 of one pair (indexes 0..11). */
-  pairQuality(x: State, y: State): number[] {
+  /** C10–C13 of one pair. */
+  colourCost(x: State, y: State): number[] {
     const [high, low] = byRank(x, y) <= 0 ? [x, y] : [y, x];
     const key = high.id * 1_000_000 + low.id;
-    const known = this.pairCosts.get(key);
-    if (known) return known;
-    const quality = new Array<number>(QUALITY).fill(0);
-    const highColour = this.colourOf(high, low);
-    const given: [State, Colour][] = [
-      [high, highColour],
-      [low, opposite(highColour)],
-    ];
-    const top = high.topscorer || low.topscorer;
-    for (const [player, colour] of given) {
-      const c = player.colour;
-      if (top) {
-        const difference = c.difference + (colour === "w" ? 1 : -1);
-        if (Math.abs(difference) > 2) quality[0]++;
-        if (c.history.length >= 2 && c.history.at(-1) === colour && c.history.at(-2) === colour) quality[1]++;
-      }
-      if (c.preference && c.preference !== colour) {
-        quality[2]++;
-        if (c.strength === "strong" || c.strength === "absolute") quality[3]++;
-      }
+    let cost = this.colourCosts.get(key);
+    if (!cost) {
+      cost = colourCost(high, low, this.colourOf(high, low));
+      this.colourCosts.set(key, cost);
     }
-    const difference = high.score - low.score;
-    if (difference > 0) addFloat(quality, high, "down", difference);
-    if (difference > 0) addFloat(quality, low, "up", difference);
-    this.pairCosts.set(key, quality);
-    return quality;
+    return cost;
   }
 }
 
-/** C12–C19 for a player receiving a float of the given kind with a score difference. */
-function addFloat(quality: number[], player: State, float: "down" | "up", difference: number) {
-  const offset = float === "down" ? 0 : 1;
-  if (player.lastFloat === float) {
-    quality[4 + offset]++;
-    quality[8 + offset] += difference;
+/**
+ * C10 a topscorer (or opponent) beyond a colour difference of 2, C11 the same colour a third time
+ * in a row, C12 a colour preference not granted, C13 a strong preference not granted (when both
+ * players' preferences are absolute, as only topscorers may have them here, C13 counts nothing).
+ */
+function colourCost(high: State, low: State, highColour: Colour): number[] {
+  const cost = [0, 0, 0, 0];
+  const top = high.topscorer || low.topscorer;
+  const given: [State, Colour][] = [
+    [high, highColour],
+    [low, opposite(highColour)],
+  ];
+  for (const [player, colour] of given) {
+    const c = player.colour;
+    if (top) {
+      if (Math.abs(c.difference + (colour === "w" ? 1 : -1)) > 2) cost[0]++;
+      if (c.history.length >= 2 && c.history.at(-1) === colour && c.history.at(-2) === colour) cost[1]++;
+    }
+    if (c.preference && c.preference !== colour) {
+      cost[2]++;
+      if (c.strength === "strong") cost[3]++;
+    }
   }
-  if (player.floatBefore === float) {
-    quality[6 + offset]++;
-    quality[10 + offset] += difference;
-  }
+  return cost;
 }
 
 type BracketResult = { pairs: [State, State][]; floaters: State[] };
 
 /**
- * A bracket's cost: PSD as counts per score-difference level (highest level first, in half
- * points), then C8–C19. All parts only grow as pairs are added, so partial costs bound the search.
+ * A candidate's value, compared lexicographically (lower is better). Score levels are half
+ * points from the bracket's highest score down. Every part only grows as pairs and floaters are
+ * added, so partial values bound the search.
  */
 type Cost = number[];
+
+class Layout {
+  readonly size: number;
+  constructor(
+    private readonly maxScore: number,
+    readonly levels: number,
+  ) {
+    this.size = 5 * levels + 10;
+  }
+  level(score: number): number {
+    return Math.round((this.maxScore - score) * 2);
+  }
+  /** C7: downfloaters per score level */
+  c7(score: number): number {
+    return this.level(score);
+  }
+  get c8(): number {
+    return this.levels;
+  }
+  get c9(): number {
+    return this.levels + 1;
+  }
+  /** C10–C13 from here */
+  get colours(): number {
+    return this.levels + 2;
+  }
+  /** C14..C17: index 14..17 */
+  floats(criterion: 14 | 15 | 16 | 17): number {
+    return this.levels + 6 + (criterion - 14);
+  }
+  /** C18..C21 per score level */
+  floatScores(criterion: 18 | 19 | 20 | 21, score: number): number {
+    return this.levels * (criterion - 17) + 10 + this.level(score);
+  }
+}
 
 function add(a: Cost, b: Cost): Cost {
   return a.map((value, i) => value + b[i]);
@@ -218,28 +273,31 @@ function compare(a: Cost, b: Cost): number {
 function pairBracket(context: Context, mdps: State[], residents: State[], lower: State[], next: State[] | null): BracketResult | null {
   const isLast = next === null;
   const all = [...mdps, ...residents];
-  const minScore = residents[0].score;
-  const maxScore = all.reduce((m, p) => Math.max(m, p.score), minScore);
-  const levels = Math.round((maxScore - minScore + 1) * 2) + 1;
+  const maxScore = all.reduce((m, p) => Math.max(m, p.score), residents[0].score);
+  const layout = new Layout(maxScore, Math.round((maxScore - residents[0].score) * 2) + 1);
   // Large brackets almost always pair completely; a failed target simply falls to the next one.
   const maxPairs = all.length > LARGE_BRACKET ? Math.floor(all.length / 2) : maxPairsIn(all);
+  const mdpPairs = maxMdpPairs(mdps, residents);
+  const shortfalls = new Map<string, number>();
   for (let target = maxPairs; target >= 0; target--) {
-    const search = new BracketSearch(context, mdps, residents, lower, next, minScore, levels, target);
-    const result = search.run();
-    if (result) return result;
+    // M1: as many MDPs paired as the pairs allow (C7); fewer only if no such candidate completes the round.
+    for (let m1 = Math.min(mdpPairs, target); m1 >= Math.max(0, 2 * target - residents.length); m1--) {
+      const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, shortfalls);
+      const result = search.run();
+      if (result) return result;
+    }
   }
   return isLast ? pairAnyhow(all) : null;
 }
 
 /**
- * The last bracket when no candidate of the ordered search pairs it completely (MDPs that
- * can only meet each other, or exchanges beyond those tried): a maximum matching with at most
- * one bye to an eligible player, so that the round is complete.
+ * The last bracket when no candidate of the ordered search pairs it completely (exchanges
+ * beyond those tried): a maximum matching with at most one bye to a bye candidate, so that the
+ * round is complete.
  */
 function pairAnyhow(players: State[]): BracketResult | null {
   const n = players.length;
-  const odd = n % 2 === 1;
-  const neighbours = graphOf(players, odd);
+  const neighbours = graphOf(players, n % 2 === 1 ? (p) => p.byeCandidate : null);
   const match = maximumMatching(neighbours.length, neighbours);
   if (matchingSize(match) * 2 !== neighbours.length) return null;
   const pairs: [State, State][] = [];
@@ -251,9 +309,10 @@ function pairAnyhow(players: State[]): BracketResult | null {
   return { pairs, floaters };
 }
 
-function graphOf(players: State[], withBye: boolean): number[][] {
+/** The compatibility graph (C1, C3), with an extra vertex for the bye joined to those who may take it. */
+function graphOf(players: State[], mayTakeBye: ((player: State) => boolean) | null): number[][] {
   const n = players.length;
-  const neighbours: number[][] = Array.from({ length: withBye ? n + 1 : n }, () => []);
+  const neighbours: number[][] = Array.from({ length: mayTakeBye ? n + 1 : n }, () => []);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       if (compatible(players[i], players[j])) {
@@ -261,7 +320,7 @@ function graphOf(players: State[], withBye: boolean): number[][] {
         neighbours[j].push(i);
       }
     }
-    if (withBye && players[i].byeEligible) {
+    if (mayTakeBye?.(players[i])) {
       neighbours[i].push(n);
       neighbours[n].push(i);
     }
@@ -274,39 +333,57 @@ function maxPairsIn(players: State[]): number {
   return matchingSize(maximumMatching(players.length, neighbours));
 }
 
+/** The most MDPs that can be paired with residents at once. */
+function maxMdpPairs(mdps: State[], residents: State[]): number {
+  if (mdps.length === 0) return 0;
+  const players = [...mdps, ...residents];
+  const m = mdps.length;
+  const neighbours = players.map((p, i) => players.flatMap((q, j) => ((i < m) !== (j < m) && compatible(p, q) ? [j] : [])));
+  return matchingSize(maximumMatching(players.length, neighbours));
+}
+
 class BracketSearch {
   private best: { cost: Cost; result: BracketResult } | null = null;
   private nodes = 0;
   private readonly ideal: Cost;
+  private readonly isLast: boolean;
+  private readonly residentScore: number;
 
   constructor(
     private readonly context: Context,
+    private readonly layout: Layout,
     private readonly mdps: State[],
     private readonly residents: State[],
     private readonly lower: State[],
     private readonly next: State[] | null,
-    private readonly minScore: number,
-    private readonly levels: number,
     private readonly target: number,
+    private readonly m1: number,
+    private readonly shortfalls: Map<string, number>,
   ) {
     this.isLast = next === null;
+    this.residentScore = residents[0].score;
     this.ideal = this.lowerBound();
   }
 
-  private readonly isLast: boolean;
-
   run(): BracketResult | null {
-    const m1 = Math.min(this.maxMdpPairs(), this.target);
-    this.greedy(m1);
+    this.greedy();
     // In very large brackets the ordered search cannot get far within its budget: the greedy candidate stands.
     const size = this.mdps.length + this.residents.length;
     if (this.fallback && size * size > 4 * LARGE_BOUND) return this.fallback.result;
-    for (const s1 of mdpSelections(this.mdps, m1)) {
+    for (const s1 of mdpSets(this.mdps, this.m1)) {
       const limbo = this.mdps.filter((p) => !s1.includes(p));
-      this.pairMdps(s1, 0, [], new Set(), this.emptyCost(), limbo);
+      this.pairMdps(s1, 0, [], new Set(), this.startCost(limbo), limbo);
       if (this.done()) break;
     }
     return this.best?.result ?? this.fallback?.result ?? null;
+  }
+
+  /** C7 of a candidate with this Limbo: fixed once the MDPs to pair are chosen. */
+  private startCost(limbo: State[]): Cost {
+    const cost = new Array<number>(this.layout.size).fill(0);
+    for (const mdp of limbo) cost[this.layout.c7(mdp.score)]++;
+    cost[this.layout.c7(this.residentScore)] += this.residents.length - this.m1 - 2 * (this.target - this.m1);
+    return cost;
   }
 
   /**
@@ -315,10 +392,11 @@ class BracketSearch {
    * candidate of the handbook's order with the best cost, unless its node budget runs out
    * before it finds one as good as this.
    */
-  private greedy(m1: number) {
+  private greedy() {
     const used = new Set<State>();
     const pairs: [State, State][] = [];
-    let cost = this.emptyCost();
+    const limbo = this.mdps.slice(this.m1);
+    let cost = this.startCost(limbo);
     const take = (s1: State[], s2: State[]) => {
       for (const player of s1) {
         let chosen: State | undefined;
@@ -327,8 +405,8 @@ class BracketSearch {
           if (used.has(partner) || !compatible(player, partner)) continue;
           const candidate = this.addPair(cost, player, partner);
           if (!chosenCost || compare(candidate, chosenCost) < 0) [chosen, chosenCost] = [partner, candidate];
-          // Partners all have the same score here, so a pair without any quality cost cannot be beaten.
-          if (this.context.pairQuality(player, partner).every((value) => value === 0)) break;
+          // A pair without any cost cannot be beaten.
+          if (compare(candidate, cost) === 0) break;
         }
         if (!chosen || !chosenCost) return false;
         used.add(player);
@@ -338,14 +416,12 @@ class BracketSearch {
       }
       return true;
     };
-    const s1 = this.mdps.slice(0, m1);
-    if (!take(s1, this.residents)) return;
+    if (!take(this.mdps.slice(0, this.m1), this.residents)) return;
     const remainder = this.residents.filter((p) => !used.has(p));
-    const pairsLeft = this.target - m1;
+    const pairsLeft = this.target - this.m1;
     if (!take(remainder.slice(0, pairsLeft), remainder.slice(pairsLeft))) return;
-    const floaters = [...this.mdps.slice(m1), ...remainder.filter((p) => !used.has(p))];
+    const floaters = [...limbo, ...remainder.filter((p) => !used.has(p))];
     const total = this.withFloaters(cost, floaters);
-    total[this.levels] = this.nextBracketShortfall(floaters);
     if (this.completes(floaters)) {
       this.upper = total;
       this.fallback = { cost: total, result: { pairs, floaters: floaters.sort(byRank) } };
@@ -366,19 +442,26 @@ class BracketSearch {
   }
 
   private emptyCost(): Cost {
-    return new Array<number>(this.levels + 1 + QUALITY).fill(0);
+    return new Array<number>(this.layout.size).fill(0);
   }
 
+  /** A pair's C10–C13, and for an MDP's opponent who upfloated before C15/C17 and C19/C21. */
   private addPair(cost: Cost, x: State, y: State): Cost {
     const next = cost.slice();
-    next[this.levelIndex(Math.abs(x.score - y.score))]++;
-    const quality = this.context.pairQuality(x, y);
-    for (let i = 0; i < QUALITY; i++) next[this.levels + 1 + i] += quality[i];
+    const colours = this.context.colourCost(x, y);
+    for (let i = 0; i < colours.length; i++) next[this.layout.colours + i] += colours[i];
+    if (x.score !== y.score) {
+      const [high, low] = x.score > y.score ? [x, y] : [y, x];
+      if (low.lastFloat === "up") {
+        next[this.layout.floats(15)]++;
+        next[this.layout.floatScores(19, high.score)]++;
+      }
+      if (low.floatBefore === "up") {
+        next[this.layout.floats(17)]++;
+        next[this.layout.floatScores(21, high.score)]++;
+      }
+    }
     return next;
-  }
-
-  private levelIndex(difference: number): number {
-    return this.levels - 1 - Math.round(difference * 2);
   }
 
   /** Pairs the MDPs of S1 with residents in transposition order, then the remainder. */
@@ -443,108 +526,109 @@ class BracketSearch {
     return bounds;
   }
 
+  /**
+   * The floaters' part of the value (their C7 is in the start cost): C8 the next bracket's
+   * shortfall of pairs, C9 the unplayed games of a lone downfloater who will take the PAB,
+   * C14/C16 residents who downfloat again, C18/C20 the scores of all who downfloat again.
+   */
   private withFloaters(partial: Cost, floaters: State[]): Cost {
     const cost = partial.slice();
+    cost[this.layout.c8] = this.nextBracketShortfall(floaters);
+    if (floaters.length === 1 && floaters[0].byeCandidate) cost[this.layout.c9] = floaters[0].unplayed;
     for (const floater of floaters) {
-      const difference = floater.score - (this.minScore - 1);
-      cost[this.levelIndex(difference)]++;
-      const quality = new Array<number>(QUALITY).fill(0);
-      addFloat(quality, floater, "down", difference);
-      for (let q = 0; q < QUALITY; q++) cost[this.levels + 1 + q] += quality[q];
+      const resident = floater.score === this.residentScore;
+      if (floater.lastFloat === "down") {
+        if (resident) cost[this.layout.floats(14)]++;
+        cost[this.layout.floatScores(18, floater.score)]++;
+      }
+      if (floater.floatBefore === "down") {
+        if (resident) cost[this.layout.floats(16)]++;
+        cost[this.layout.floatScores(20, floater.score)]++;
+      }
     }
     return cost;
   }
 
-  private readonly shortfalls = new Map<string, number>();
-
-  /** C7: how many pairs the next bracket falls short of, with these downfloaters moved down to it (memoized per set). */
+  /**
+   * C8: how many pairs the next bracket falls short of, with these downfloaters moved down to it
+   * (memoized per set). When the PAB can only go to one of these players, he is not paired.
+   */
   private nextBracketShortfall(floaters: State[]): number {
-    if (!this.next || floaters.length === 0 || floaters.length + this.next.length > LARGE_BRACKET) return 0;
+    const next = this.next;
+    if (!next || floaters.length === 0 || floaters.length + next.length > LARGE_BRACKET) return 0;
     const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
     let shortfall = this.shortfalls.get(key);
     if (shortfall === undefined) {
-      const players = [...floaters, ...this.next];
-      shortfall = Math.floor(players.length / 2) - maxPairsIn(players);
+      const players = [...floaters, ...next];
+      const byeHere = this.context.withBye && !this.lower.slice(next.length).some((p) => p.byeCandidate);
+      const byeTakers = byeHere ? players.filter((p) => p.byeCandidate) : [];
+      const pairs = byeTakers.length
+        ? Math.max(...byeTakers.map((taker) => maxPairsIn(players.filter((p) => p !== taker))))
+        : maxPairsIn(players);
+      shortfall = Math.floor((players.length - (byeTakers.length ? 1 : 0)) / 2) - pairs;
       this.shortfalls.set(key, shortfall);
     }
     return shortfall;
   }
 
   private complete(pairs: [State, State][], floaters: State[], partial: Cost) {
+    if (this.hopeless(partial)) return;
     const cost = this.withFloaters(partial, floaters);
-    if (this.hopeless(cost)) return;
-    cost[this.levels] = this.nextBracketShortfall(floaters);
     if (this.hopeless(cost)) return;
     if (!this.completes(floaters)) return;
     this.best = { cost, result: { pairs, floaters: floaters.sort(byRank) } };
   }
 
   /**
-   * C2 and C4: the floaters and the lower score groups can still be paired (one bye at most,
-   * to an eligible player). Exact (maximum matching) while the rest is small; with many players
+   * C4 with C2 and C5: the floaters and the lower score groups can still be paired (one bye at
+   * most, to a bye candidate). Exact (maximum matching) while the rest is small; with many players
    * below, each floater needs a possible opponent there and the players below must be pairable.
    */
   private completes(floaters: State[]): boolean {
-    if (this.isLast) return floaters.length === 0 || (floaters.length === 1 && floaters[0].byeEligible);
-    if (this.lower.length < LARGE_REST) return pairable([...floaters, ...this.lower]);
-    this.lowerPairable ??= pairable(this.lower.slice(0, this.lower.length - (floaters.length % 2)));
+    if (this.isLast) return floaters.length === 0 || (floaters.length === 1 && floaters[0].byeCandidate);
+    if (this.lower.length < LARGE_REST) return pairable([...floaters, ...this.lower], (p) => p.byeCandidate);
+    this.lowerPairable ??= pairable(this.lower.slice(0, this.lower.length - (floaters.length % 2)), (p) => p.byeCandidate);
     return this.lowerPairable && floaters.every((f) => this.lower.some((p) => compatible(f, p)));
   }
 
   private lowerPairable: boolean | undefined;
 
-  private mdpPairs: number | undefined;
-
-  private maxMdpPairs(): number {
-    this.mdpPairs ??= this.countMdpPairs();
-    return this.mdpPairs;
-  }
-
-  private countMdpPairs(): number {
-    if (this.mdps.length === 0) return 0;
-    const players = [...this.mdps, ...this.residents];
-    const m = this.mdps.length;
-    const neighbours = players.map((p, i) =>
-      players.flatMap((q, j) => ((i < m) !== (j < m) && compatible(p, q) ? [j] : [])),
-    );
-    return matchingSize(maximumMatching(players.length, neighbours));
-  }
-
-  /** The best cost any candidate could have: for stopping as soon as it is reached. */
+  /** The best value any candidate could have: for stopping as soon as it is reached. */
   private lowerBound(): Cost {
-    const cost = this.emptyCost();
-    const m1 = Math.min(this.maxMdpPairs(), this.target);
-    const paired = this.mdps.slice(0, m1);
-    const residentScore = this.residents[0].score;
-    for (const mdp of paired) cost[this.levelIndex(mdp.score - residentScore)]++;
-    for (let i = m1; i < this.target; i++) cost[this.levelIndex(0)]++;
-    for (const mdp of this.mdps.slice(m1)) cost[this.levelIndex(mdp.score - (this.minScore - 1))]++;
-    const residentFloaters = this.residents.length - m1 - 2 * (this.target - m1);
-    for (let i = 0; i < residentFloaters; i++) cost[this.levelIndex(1)]++;
+    const cost = this.startCost(this.mdps.slice(this.m1));
     const all = [...this.mdps, ...this.residents];
     const floating = all.length - 2 * this.target;
     const wanting = (colour: Colour, strong: boolean) =>
       all.filter((p) => p.colour.preference === colour && (!strong || p.colour.strength !== "mild")).length;
     const unmet = (strong: boolean) =>
       Math.max(0, Math.max(0, wanting("w", strong) - this.target) + Math.max(0, wanting("b", strong) - this.target) - floating);
-    cost[this.levels + 1 + 2] = unmet(false);
-    cost[this.levels + 1 + 3] = unmet(true);
+    cost[this.layout.colours + 2] = unmet(false);
+    // Outside the final round nobody pairs against an absolute preference, so every strong one not granted counts in C13.
+    cost[this.layout.colours + 3] = all.some((p) => p.topscorer) ? 0 : unmet(true);
     return cost;
   }
 }
 
-/** S1 choices of MDPs: the highest first, then MDP exchanges with the limbo (smallest changes first). */
-function* mdpSelections(mdps: State[], m1: number): Generator<State[]> {
-  yield mdps.slice(0, m1);
-  const limbo = mdps.slice(m1);
-  if (m1 === 0 || limbo.length === 0) return;
-  const exchanges: { out: number; in: number }[] = [];
-  for (let out = m1 - 1; out >= 0; out--) for (let into = 0; into < limbo.length; into++) exchanges.push({ out, in: into });
-  exchanges.sort((a, b) => a.in + m1 - a.out - (b.in + m1 - b.out) || b.out - a.out || a.in - b.in);
-  for (const exchange of exchanges) {
-    const s1 = mdps.slice(0, m1);
-    s1[exchange.out] = limbo[exchange.in];
-    yield s1.sort(byRank);
+/** S1 choices of MDPs (4.4): the sets of M1 MDPs in the order of their smallest differing BSN. */
+function* mdpSets(mdps: State[], m1: number): Generator<State[]> {
+  let count = 0;
+  for (const indexes of combinationsInOrder(mdps.length, m1)) {
+    yield indexes.map((i) => mdps[i]);
+    if (++count >= MDP_SETS_LIMIT) return;
+  }
+}
+
+/** The k-subsets of 0..n-1 in lexicographic order. */
+function* combinationsInOrder(n: number, k: number): Generator<number[]> {
+  const indexes = Array.from({ length: k }, (_, i) => i);
+  if (k > n) return;
+  for (;;) {
+    yield indexes.slice();
+    let i = k - 1;
+    while (i >= 0 && indexes[i] === n - k + i) i--;
+    if (i < 0) return;
+    indexes[i]++;
+    for (let j = i + 1; j < k; j++) indexes[j] = indexes[j - 1] + 1;
   }
 }
 
@@ -607,9 +691,9 @@ function combinations(items: number[], size: number): number[][] {
   return result;
 }
 
-/** Whether the players can all be paired (C1, C3), one of them (if odd) taking a bye he may receive. */
-function pairable(players: State[]): boolean {
-  const neighbours = graphOf(players, players.length % 2 === 1);
+/** Whether the players can all be paired (C1, C3), one of them (if odd) taking the bye if he may. */
+function pairable(players: State[], mayTakeBye: (player: State) => boolean): boolean {
+  const neighbours = graphOf(players, players.length % 2 === 1 ? mayTakeBye : null);
   return matchingSize(maximumMatching(neighbours.length, neighbours)) * 2 === neighbours.length;
 }
 
