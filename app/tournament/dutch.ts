@@ -104,8 +104,7 @@ function buildStates(input: DutchInput): Map<number, State> {
   const floatIn = (record: PlayerRecord, roundIndex: number): Float => {
     const entry = record.rounds[roundIndex];
     if (!entry) return undefined;
-    if (entry.kind !== "game" && entry.points > 0) return "down";
-    if (entry.kind === "pab" || entry.kind === "bye") return undefined;
+    if (entry.kind !== "game") return entry.points > 0 ? "down" : undefined;
     const opponent = byId.get(entry.opponent);
     if (!opponent) return undefined;
     const own = score(record, roundIndex);
@@ -226,38 +225,46 @@ type BracketResult = { pairs: [State, State][]; floaters: State[] };
  */
 type Cost = number[];
 
+/**
+ * Where each criterion stands in a bracket's Cost: C7, the score part of C8 and C18–C21 take
+ * one entry per score level (half points from the bracket's highest score down).
+ */
 class Layout {
   readonly size: number;
   constructor(
     private readonly maxScore: number,
-    readonly levels: number,
+    private readonly levels: number,
   ) {
-    this.size = 5 * levels + 10;
+    this.size = 6 * levels + 10;
   }
-  level(score: number): number {
+  private level(score: number): number {
     return Math.round((this.maxScore - score) * 2);
   }
-  /** C7: downfloaters per score level */
+  /** C7: downfloaters with this score */
   c7(score: number): number {
     return this.level(score);
   }
+  /** C8: pairs the next bracket falls short of */
   get c8(): number {
     return this.levels;
   }
+  /** C8, then: downfloaters with this score left unpaired in the next bracket */
+  c8Unpaired(score: number): number {
+    return this.levels + 1 + this.level(score);
+  }
   get c9(): number {
-    return this.levels + 1;
+    return 2 * this.levels + 1;
   }
   /** C10–C13 from here */
   get colours(): number {
-    return this.levels + 2;
+    return 2 * this.levels + 2;
   }
-  /** C14..C17: index 14..17 */
   floats(criterion: 14 | 15 | 16 | 17): number {
-    return this.levels + 6 + (criterion - 14);
+    return 2 * this.levels + 6 + (criterion - 14);
   }
-  /** C18..C21 per score level */
+  /** C18–C21: per score level */
   floatScores(criterion: 18 | 19 | 20 | 21, score: number): number {
-    return this.levels * (criterion - 17) + 10 + this.level(score);
+    return this.levels * (criterion - 16) + 10 + this.level(score);
   }
 }
 
@@ -278,11 +285,11 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
   // Large brackets almost always pair completely; a failed target simply falls to the next one.
   const maxPairs = all.length > LARGE_BRACKET ? Math.floor(all.length / 2) : maxPairsIn(all);
   const mdpPairs = maxMdpPairs(mdps, residents);
-  const shortfalls = new Map<string, number>();
+  const nextBrackets = new Map<string, { shortfall: number; unpaired: State[] }>();
   for (let target = maxPairs; target >= 0; target--) {
     // M1: as many MDPs paired as the pairs allow (C7); fewer only if no such candidate completes the round.
     for (let m1 = Math.min(mdpPairs, target); m1 >= Math.max(0, 2 * target - residents.length); m1--) {
-      const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, shortfalls);
+      const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, nextBrackets);
       const result = search.run();
       if (result) return result;
     }
@@ -342,6 +349,34 @@ function maxMdpPairs(mdps: State[], residents: State[]): number {
   return matchingSize(maximumMatching(players.length, neighbours));
 }
 
+/**
+ * The next bracket with these downfloaters: the pairs it falls short of, and the downfloaters it
+ * cannot pair when as many of the highest as possible are paired. Any set of downfloaters that
+ * some matching pairs with residents extends to a maximum matching, so they are chosen greedily
+ * from the highest score down (a transversal matroid).
+ */
+function nextBracketWithout(floaters: State[], residents: State[]): { shortfall: number; unpaired: State[] } {
+  const players = [...floaters, ...residents];
+  const isFloater = new Set(floaters);
+  const neighbours = players.map((p) => players.flatMap((q, j) => (q !== p && !(isFloater.has(p) && isFloater.has(q)) && compatible(p, q) ? [j] : [])));
+  const shortfall = Math.floor(players.length / 2) - matchingSize(maximumMatching(players.length, neighbours));
+  const partnerOf = new Map<State, State>();
+  const tryPair = (floater: State, seen: Set<State>): boolean => {
+    for (const resident of residents) {
+      if (seen.has(resident) || !compatible(floater, resident)) continue;
+      seen.add(resident);
+      const holder = partnerOf.get(resident);
+      if (!holder || tryPair(holder, seen)) {
+        partnerOf.set(resident, floater);
+        return true;
+      }
+    }
+    return false;
+  };
+  const unpaired = [...floaters].sort(byRank).filter((floater) => !tryPair(floater, new Set()));
+  return { shortfall, unpaired };
+}
+
 class BracketSearch {
   private best: { cost: Cost; result: BracketResult } | null = null;
   private nodes = 0;
@@ -358,7 +393,7 @@ class BracketSearch {
     private readonly next: State[] | null,
     private readonly target: number,
     private readonly m1: number,
-    private readonly shortfalls: Map<string, number>,
+    private readonly nextBrackets: Map<string, { shortfall: number; unpaired: State[] }>,
   ) {
     this.isLast = next === null;
     this.residentScore = residents[0].score;
@@ -533,7 +568,9 @@ class BracketSearch {
    */
   private withFloaters(partial: Cost, floaters: State[]): Cost {
     const cost = partial.slice();
-    cost[this.layout.c8] = this.nextBracketShortfall(floaters);
+    const next = this.nextBracket(floaters);
+    cost[this.layout.c8] = next.shortfall;
+    for (const floater of next.unpaired) cost[this.layout.c8Unpaired(floater.score)]++;
     if (floaters.length === 1 && floaters[0].byeCandidate) cost[this.layout.c9] = floaters[0].unplayed;
     for (const floater of floaters) {
       const resident = floater.score === this.residentScore;
@@ -550,25 +587,36 @@ class BracketSearch {
   }
 
   /**
-   * C8: how many pairs the next bracket falls short of, with these downfloaters moved down to it
-   * (memoized per set). When the PAB can only go to one of these players, he is not paired.
+   * C8: how many pairs the next bracket falls short of with these downfloaters moved down to it,
+   * then which of them (by score) it cannot pair; memoized per set. Downfloaters do not meet each
+   * other there (they would have been paired here). When the PAB can only go to one of these
+   * players, he is left unpaired.
    */
-  private nextBracketShortfall(floaters: State[]): number {
+  private nextBracket(floaters: State[]): { shortfall: number; unpaired: State[] } {
     const next = this.next;
-    if (!next || floaters.length === 0 || floaters.length + next.length > LARGE_BRACKET) return 0;
+    if (!next || floaters.length === 0 || floaters.length + next.length > LARGE_BRACKET) return { shortfall: 0, unpaired: [] };
     const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
-    let shortfall = this.shortfalls.get(key);
-    if (shortfall === undefined) {
-      const players = [...floaters, ...next];
+    let value = this.nextBrackets.get(key);
+    if (!value) {
       const byeHere = this.context.withBye && !this.lower.slice(next.length).some((p) => p.byeCandidate);
-      const byeTakers = byeHere ? players.filter((p) => p.byeCandidate) : [];
-      const pairs = byeTakers.length
-        ? Math.max(...byeTakers.map((taker) => maxPairsIn(players.filter((p) => p !== taker))))
-        : maxPairsIn(players);
-      shortfall = Math.floor((players.length - (byeTakers.length ? 1 : 0)) / 2) - pairs;
-      this.shortfalls.set(key, shortfall);
+      const byeTakers = byeHere ? [...floaters, ...next].filter((p) => p.byeCandidate) : [];
+      const takers: (State | null)[] = byeTakers.length ? byeTakers : [null];
+      for (const taker of takers) {
+        const candidate = nextBracketWithout(floaters.filter((f) => f !== taker), next.filter((p) => p !== taker));
+        if (!value || candidate.shortfall < value.shortfall || (candidate.shortfall === value.shortfall && this.compareUnpaired(candidate.unpaired, value.unpaired) < 0)) value = candidate;
+      }
+      this.nextBrackets.set(key, value!);
     }
-    return shortfall;
+    return value!;
+  }
+
+  private compareUnpaired(a: State[], b: State[]): number {
+    const cost = (floaters: State[]) => {
+      const c = this.emptyCost();
+      for (const f of floaters) c[this.layout.c8Unpaired(f.score)]++;
+      return c;
+    };
+    return compare(cost(a), cost(b));
   }
 
   private complete(pairs: [State, State][], floaters: State[], partial: Cost) {
