@@ -286,10 +286,11 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
   const maxPairs = all.length > LARGE_BRACKET ? Math.floor(all.length / 2) : maxPairsIn(all);
   const mdpPairs = maxMdpPairs(mdps, residents);
   const nextBrackets = new Map<string, { shortfall: number; unpaired: State[] }>();
+  const lowerPairable = new Map<number, boolean>();
   for (let target = maxPairs; target >= 0; target--) {
     // M1: as many MDPs paired as the pairs allow (C7); fewer only if no such candidate completes the round.
     for (let m1 = Math.min(mdpPairs, target); m1 >= Math.max(0, 2 * target - residents.length); m1--) {
-      const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, nextBrackets);
+      const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, nextBrackets, lowerPairable);
       const result = search.run();
       if (result) return result;
     }
@@ -394,6 +395,8 @@ class BracketSearch {
     private readonly target: number,
     private readonly m1: number,
     private readonly nextBrackets: Map<string, { shortfall: number; unpaired: State[] }>,
+    /** whether the players below can be paired, by the parity of the number of downfloaters */
+    private readonly lowerPairable: Map<number, boolean>,
   ) {
     this.isLast = next === null;
     this.residentScore = residents[0].score;
@@ -635,11 +638,14 @@ class BracketSearch {
   private completes(floaters: State[]): boolean {
     if (this.isLast) return floaters.length === 0 || (floaters.length === 1 && floaters[0].byeCandidate);
     if (this.lower.length < LARGE_REST) return pairable([...floaters, ...this.lower], (p) => p.byeCandidate);
-    this.lowerPairable ??= pairable(this.lower.slice(0, this.lower.length - (floaters.length % 2)), (p) => p.byeCandidate);
-    return this.lowerPairable && floaters.every((f) => this.lower.some((p) => compatible(f, p)));
+    const parity = floaters.length % 2;
+    let lowerPairable = this.lowerPairable.get(parity);
+    if (lowerPairable === undefined) {
+      lowerPairable = pairable(this.lower.slice(0, this.lower.length - parity), (p) => p.byeCandidate);
+      this.lowerPairable.set(parity, lowerPairable);
+    }
+    return lowerPairable && floaters.every((f) => this.lower.some((p) => compatible(f, p)));
   }
-
-  private lowerPairable: boolean | undefined;
 
   /** The best value any candidate could have: for stopping as soon as it is reached. */
   private lowerBound(): Cost {
@@ -741,8 +747,28 @@ function combinations(items: number[], size: number): number[][] {
 
 /** Whether the players can all be paired (C1, C3), one of them (if odd) taking the bye if he may. */
 function pairable(players: State[], mayTakeBye: (player: State) => boolean): boolean {
+  if (pairsGreedily(players, mayTakeBye)) return true;
   const neighbours = graphOf(players, players.length % 2 === 1 ? mayTakeBye : null);
   return matchingSize(maximumMatching(neighbours.length, neighbours)) * 2 === neighbours.length;
+}
+
+/** A quick sufficient test: each player in order meets the next one still free (the bye left to the lowest taker). */
+function pairsGreedily(players: State[], mayTakeBye: (player: State) => boolean): boolean {
+  let rest = players;
+  if (players.length % 2 === 1) {
+    const taker = players.findLast(mayTakeBye);
+    if (!taker) return false;
+    rest = players.filter((p) => p !== taker);
+  }
+  const free = new Set(rest);
+  for (const player of rest) {
+    if (!free.has(player)) continue;
+    free.delete(player);
+    const partner = rest.find((q) => free.has(q) && compatible(player, q));
+    if (!partner) return false;
+    free.delete(partner);
+  }
+  return true;
 }
 
 /** Boards: by the higher player's score, then the pair's total score, then the higher player's rank (C.04.2). */
