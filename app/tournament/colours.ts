@@ -66,3 +66,13 @@ export function allocateColour(a: { id: number; colour: ColourState }, b: { id: 
   if (pa) return pa;
   return a.id % 2 === 1 ? initialColour : opposite(initialColour);
 }
+
+/** 5.1: the initial colour as round 1 shows it: an odd pairing number had it, an even one the other colour. */
+export function initialColourOf(players: PlayerRecord[]): Colour | undefined {
+  const first = players
+    .filter((p) => p.rounds[0]?.kind === "game" || p.rounds[0]?.kind === "forfeit")
+    .sort((a, b) => a.id - b.id)[0];
+  const entry = first?.rounds[0];
+  if (!entry || (entry.kind !== "game" && entry.kind !== "forfeit")) return undefined;
+  return first.id % 2 === 1 ? entry.colour : opposite(entry.colour);
+}

@@ -62,6 +62,27 @@ describe("FIDE Dutch system", () => {
     expect(pairing.pairings).toHaveLength(1);
   });
 
+  it("gives the PAB to the player with the fewest unplayed games among the lowest scores (C5, C9)", () => {
+    // Round 1: 1 beat 3, 2 beat 4, 5 was absent (zero-point bye). 3, 4 and 5 have no points; 5 already missed a game.
+    const players = tournament(5, [{ games: [[1, 3, 1], [4, 2, 0]] }]);
+    players[4].rounds[0] = { kind: "bye", points: 0 };
+    const pairing = pair(players, 2);
+    expect(boards(pairing)).toEqual(["2-1", "3-5"]);
+    expect(pairing.bye).toBe(4);
+  });
+
+  it("compares colours on the latest played games, rounds without a game counting as the earliest (C.04.2 3.4, 5.2)", () => {
+    // Both want black (colour difference +1), both with 4 points; 1 played w b w b w, 2 played w (forfeit) b w (forfeit win).
+    // Aligned from the latest game the histories agree, so the higher-ranked player 1 gets his preference (5.2.4).
+    const game = (opponent: number, colour: Colour, points: number) => ({ kind: "game" as const, opponent, colour, points });
+    const forfeit = (opponent: number, colour: Colour, points: number) => ({ kind: "forfeit" as const, opponent, colour, points });
+    const players: PlayerRecord[] = [
+      { id: 1, rounds: [game(3, "w", 1), game(4, "b", 0), game(5, "w", 1), game(6, "b", 1), game(7, "w", 1)] },
+      { id: 2, rounds: [game(8, "w", 1), forfeit(9, "b", 0), game(10, "b", 1), game(11, "w", 1), forfeit(12, "b", 1)] },
+    ];
+    expect(boards(pair(players, 6, 9, [1, 2]))).toEqual(["2-1"]);
+  });
+
   it("leaves absent players out of the pairing", () => {
     const pairing = pair(tournament(6, []), 1, 5, [1, 2, 3, 5, 6]);
     expect(boards(pairing)).toEqual(["1-3", "5-2"]);

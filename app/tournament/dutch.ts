@@ -1,4 +1,4 @@
-import { allocateColour, colourState, opposite, type ColourState } from "./colours";
+import { allocateColour, colourState, initialColourOf, opposite, type ColourState } from "./colours";
 import { engineError, engineOk, type EngineResult } from "./errors";
 import { matchingSize, maximumMatching } from "./matching";
 import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing } from "./types";
@@ -31,7 +31,10 @@ export type DutchInput = {
   /** the round being paired (1-based) */
   round: number;
   totalRounds: number;
-  /** colour of the top player in round 1 (drawn by lot; default white) */
+  /**
+   * colour of the top player in round 1 (drawn by lot); when not given, it is read from round 1
+   * as played (the highest-ranked player who had a colour), else white
+   */
   initialColour?: Colour;
   /** points of a win (for topscorers and bye eligibility) */
   winPoints?: number;
@@ -72,7 +75,7 @@ export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
     if (byeScore === undefined) return engineError({ code: "pairingsNotPossible", reason: "no player who may receive the bye leaves the others pairable" });
     for (const player of present) player.byeCandidate = player.byeEligible && player.score <= byeScore;
   }
-  const context = new Context(input.initialColour ?? "w", present.length % 2 === 1);
+  const context = new Context(input.initialColour ?? initialColourOf(input.players) ?? "w", present.length % 2 === 1);
   const groups = groupByScore(present);
   const pairs: [State, State][] = [];
   let floaters: State[] = [];

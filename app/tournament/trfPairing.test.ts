@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { pairDutch } from "./dutch";
+import { readTrf, type TrfFile } from "./trf";
+import { dutchInputFromTrf, nextRoundOf, pairingListing } from "./trfPairing";
+
+const folder = path.join(import.meta.dirname, "testdata/dutch-2026");
+
+function read(name: string): TrfFile {
+  const result = readTrf(readFileSync(path.join(folder, name), "utf8"));
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.value;
+}
+
+/** A round as the file records it: "white-black" per board (forfeits included) and the PAB. */
+function recorded(file: TrfFile, round: number) {
+  const boards = file.players.flatMap((p) => {
+    const entry = p.rounds[round - 1];
+    return entry?.opponent !== null && entry?.colour === "w" ? [`${p.startRank}-${entry.opponent}`] : [];
+  });
+  const bye = file.players.find((p) => p.rounds[round - 1]?.result === "U")?.startRank;
+  return { boards: boards.sort(), bye };
+}
+
+describe("Dutch system against bbpPairings v6 (the 2026 edition)", () => {
+  for (const name of readdirSync(folder).filter((f) => f.endsWith(".trf"))) {
+    it(`pairs every round of ${name} as bbpPairings did, colours and bye included`, () => {
+      const file = read(name);
+      const rounds = Math.max(...file.players.map((p) => p.rounds.length));
+      for (let round = 1; round <= rounds; round++) {
+        const result = pairDutch(dutchInputFromTrf(file, round));
+        if (!result.ok) throw new Error(`round ${round}: ${JSON.stringify(result.error)}`);
+        const ours = { boards: result.value.pairings.map((p) => `${p.white}-${p.black}`).sort(), bye: result.value.bye };
+        expect(ours, `round ${round}`).toEqual(recorded(file, round));
+      }
+    });
+  }
+
+  it("leaves out a player marked absent in the round to pair, and reads the initial colour from round 1", () => {
+    const file = read("small-8.trf");
+    // Round 2 of small-8: player 11 had the PAB in round 1; mark player 1 absent (zero-point bye) in round 2.
+    file.players[0].rounds[1] = { opponent: null, colour: "-", result: "Z" };
+    const input = dutchInputFromTrf(file, 2);
+    expect(input.present).not.toContain(1);
+    expect(input.present).toHaveLength(10);
+    expect(input.totalRounds).toBe(5);
+    const result = pairDutch(input);
+    expect(result.ok && result.value.pairings.length).toBe(5);
+    expect(result.ok && result.value.bye).toBeUndefined();
+  });
+
+  it("pairs the round after the last one a file records, listed as pairing programs print it", () => {
+    const file = read("small-3.trf");
+    for (const player of file.players) player.rounds = player.rounds.slice(0, 6);
+    expect(nextRoundOf(file)).toBe(7);
+    const result = pairDutch(dutchInputFromTrf(file, 7));
+    if (!result.ok) throw new Error(JSON.stringify(result.error));
+    expect(pairingListing(result.value)).toBe("8\n8 2\n3 6\n1 7\n13 4\n14 11\n9 5\n15 12\n10 0\n");
+  });
+});

@@ -1,0 +1,40 @@
+import { initialColourOf } from "./colours";
+import type { DutchInput } from "./dutch";
+import { recordsFromTrf, type TrfFile } from "./trf";
+import type { RoundPairing } from "./types";
+
+/**
+ * What the Dutch system pairs in round `round` of a TRF file (as pairing programs read one):
+ * the rounds before it; the players who play it, that is everyone except those the file marks
+ * absent in that round (a round entry without opponent other than the PAB: H, F, Z or -); the
+ * number of rounds from XXR (else the rounds in the file); the initial colour from XXC (else
+ * round 1 as played).
+ */
+export function dutchInputFromTrf(file: TrfFile, round: number): DutchInput {
+  const records = recordsFromTrf(file);
+  const rounds = Math.max(round, ...file.players.map((p) => p.rounds.length));
+  const absent = (entry: TrfFile["players"][number]["rounds"][number] | undefined) =>
+    entry !== undefined && entry.opponent === null && entry.result !== "U" && entry.result !== " ";
+  return {
+    players: records.map((record) => ({ ...record, rounds: record.rounds.slice(0, round - 1) })),
+    present: file.players.filter((p) => !absent(p.rounds[round - 1])).map((p) => p.startRank),
+    round,
+    totalRounds: file.rounds ?? rounds,
+    initialColour: file.initialColour ?? initialColourOf(records) ?? "w",
+  };
+}
+
+/** The next round of a TRF file: the one after the last round it records. */
+export function nextRoundOf(file: TrfFile): number {
+  return Math.max(0, ...file.players.map((p) => p.rounds.length)) + 1;
+}
+
+/**
+ * A round's pairing as pairing programs print it (JaVaFo, bbpPairings): the number of pairs, then
+ * "white black" per board in board order, the PAB as "player 0" at the end.
+ */
+export function pairingListing(pairing: RoundPairing): string {
+  const lines = pairing.pairings.map((p) => `${p.white} ${p.black}`);
+  if (pairing.bye !== undefined) lines.push(`${pairing.bye} 0`);
+  return `${lines.length}\n${lines.map((line) => `${line}\n`).join("")}`;
+}
