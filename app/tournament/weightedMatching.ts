@@ -1,18 +1,18 @@
 /**
  * Maximum-weight matching in a general graph (Edmonds' blossom algorithm with dual variables,
  * in Galil's O(V³) form). With `maxCardinality`, the heaviest of the matchings with the most
- * edges. Weights are integers (kept exact as long as they stay below 2^50). Returns each
- * vertex's mate, or -1.
+ * edges. Weights are big integers, so that many criteria can be packed into one weight exactly.
+ * Returns each vertex's mate, or -1.
  */
-export type WeightedEdge = [number, number, number];
+export type WeightedEdge = [number, number, bigint];
 
 export function maximumWeightMatching(vertexCount: number, edges: readonly WeightedEdge[], maxCardinality = false): Int32Array {
   const n = vertexCount;
   const mateOut = new Int32Array(n).fill(-1);
   if (edges.length === 0 || n === 0) return mateOut;
   // Doubled weights keep every dual variable an integer.
-  const weight = edges.map((e) => 2 * e[2]);
-  const maxWeight = Math.max(0, ...weight);
+  const weight = edges.map((e) => 2n * e[2]);
+  const maxWeight = weight.reduce((m, w) => (w > m ? w : m), 0n);
   const endpoint: number[] = [];
   for (const [i, j] of edges) endpoint.push(i, j);
   const neighbourEnds: number[][] = Array.from({ length: n }, () => []);
@@ -31,7 +31,7 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
   const bestEdge = new Array<number>(2 * n).fill(-1);
   const blossomBestEdges: (number[] | null)[] = new Array(2 * n).fill(null);
   const unusedBlossoms = Array.from({ length: n }, (_, i) => n + i);
-  const dual = [...new Array<number>(n).fill(maxWeight), ...new Array<number>(n).fill(0)];
+  const dual = [...new Array<bigint>(n).fill(maxWeight), ...new Array<bigint>(n).fill(0n)];
   const allowEdge = new Array<boolean>(edges.length).fill(false);
   let queue: number[] = [];
 
@@ -117,7 +117,7 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
     }
     label[b] = 1;
     labelEnd[b] = labelEnd[bb];
-    dual[b] = 0;
+    dual[b] = 0n;
     for (const leaf of leaves(b)) {
       if (label[inBlossom[leaf]] === 2) queue.push(leaf);
       inBlossom[leaf] = b;
@@ -150,7 +150,7 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
     for (const s of blossomChildren[b]) {
       blossomParent[s] = -1;
       if (s < n) inBlossom[s] = s;
-      else if (endStage && dual[s] === 0) expandBlossom(s, endStage);
+      else if (endStage && dual[s] === 0n) expandBlossom(s, endStage);
       else for (const leaf of leaves(s)) inBlossom[leaf] = s;
     }
     if (!endStage && label[b] === 2) {
@@ -290,10 +290,10 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
           const k = p >> 1;
           const w = endpoint[p];
           if (inBlossom[v] === inBlossom[w]) continue;
-          let kslack = 0;
+          let kslack = 0n;
           if (!allowEdge[k]) {
             kslack = slack(k);
-            if (kslack <= 0) allowEdge[k] = true;
+            if (kslack <= 0n) allowEdge[k] = true;
           }
           if (allowEdge[k]) {
             if (label[inBlossom[w]] === 0) {
@@ -320,12 +320,12 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
       }
       if (augmented) break;
       let deltaType = -1;
-      let delta = 0;
+      let delta = 0n;
       let deltaEdge = -1;
       let deltaBlossom = -1;
       if (!maxCardinality) {
         deltaType = 1;
-        delta = Math.min(...dual.slice(0, n));
+        delta = minimum(dual.slice(0, n));
       }
       for (let v = 0; v < n; v++) {
         if (label[inBlossom[v]] === 0 && bestEdge[v] !== -1) {
@@ -335,7 +335,7 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
       }
       for (let b = 0; b < 2 * n; b++) {
         if (blossomParent[b] === -1 && label[b] === 1 && bestEdge[b] !== -1) {
-          const d = slack(bestEdge[b]) / 2;
+          const d = slack(bestEdge[b]) / 2n;
           if (deltaType === -1 || d < delta) [delta, deltaType, deltaEdge] = [d, 3, bestEdge[b]];
         }
       }
@@ -346,7 +346,8 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
       }
       if (deltaType === -1) {
         deltaType = 1;
-        delta = Math.max(0, Math.min(...dual.slice(0, n)));
+        delta = minimum(dual.slice(0, n));
+        if (delta < 0n) delta = 0n;
       }
       for (let v = 0; v < n; v++) {
         if (label[inBlossom[v]] === 1) dual[v] -= delta;
@@ -373,9 +374,11 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
     }
     if (!augmented) break;
     for (let b = n; b < 2 * n; b++) {
-      if (blossomParent[b] === -1 && blossomBase[b] >= 0 && label[b] === 1 && dual[b] === 0) expandBlossom(b, true);
+      if (blossomParent[b] === -1 && blossomBase[b] >= 0 && label[b] === 1 && dual[b] === 0n) expandBlossom(b, true);
     }
   }
   for (let v = 0; v < n; v++) if (mate[v] >= 0) mateOut[v] = endpoint[mate[v]];
   return mateOut;
 }
+
+const minimum = (values: bigint[]) => values.reduce((m, v) => (v < m ? v : m));
