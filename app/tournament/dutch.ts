@@ -1,16 +1,21 @@
 import { allocateColour, colourState, initialColourOf, opposite, type ColourState } from "./colours";
 import { engineError, engineOk, type EngineResult } from "./errors";
 import { matchingSize, maximumMatching } from "./matching";
+import { maximumWeightMatching, type WeightedEdge } from "./weightedMatching";
 import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing } from "./types";
 
 /**
  * FIDE (Dutch) System, C.04.3 in the edition approved in 2025 (applied from 1 February 2026),
- * with the basic and general rules C.04.1/C.04.2 of the same edition.
+ * with the basic and general rules C.04.1/C.04.2 of the same edition. Checked round by round
+ * against bbpPairings v6 (testdata/dutch-2026).
  *
  * Brackets are paired from the top scoregroup down. In each bracket the candidates are
  * generated in the order of Article 4 (sets of moved-down players by their smallest differing
  * BSN, transpositions of S2, then resident exchanges of the remainder) and the first candidate
- * with the best value of the criteria is chosen (3.8):
+ * with the best value of the criteria is chosen (3.8). When that ordered search takes long and
+ * a candidate's value is a sum over its pairs and at most one resident downfloater, weighted
+ * matchings find the same candidate (criteria first, then the order of generation, packed into
+ * each pair's weight). The criteria:
  *   absolute   C1 no rematch, C2 no second PAB (nor after a win's points without playing),
  *              C3 non-topscorers with the same absolute colour preference never meet
  *   completion C4 the players not yet paired can still all be paired
@@ -19,10 +24,10 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  *              C8 downfloaters that let the next bracket pair the most players,
  *              C9 fewest unplayed games of the PAB assignee, C10–C13 colours,
  *              C14–C17 repeated floats, C18–C21 their scores
- * C8 looks at the number of pairs in the next bracket (not at the scores it pairs).
- * The search is exhaustive for small brackets; for large ones it is bounded (SEARCH_LIMIT steps)
- * and falls back on a greedy candidate (each S1 player in order takes its cheapest partner),
- * which is used directly for brackets of more than about 280 players.
+ * C8 looks one bracket ahead: its pairs, then the downfloaters it pairs by score.
+ * Brackets the matching cannot decide (several resident downfloaters with a choice of MDPs) are
+ * searched within SEARCH_LIMIT steps; brackets of more than about 280 players take a greedy
+ * candidate (each S1 player in order takes its cheapest partner).
  */
 export type DutchInput = {
   players: PlayerRecord[];
@@ -38,6 +43,11 @@ export type DutchInput = {
   initialColour?: Colour;
   /** points of a win (for topscorers and bye eligibility) */
   winPoints?: number;
+  /**
+   * steps of the ordered search in a bracket before a weighted matching decides it (where the
+   * bracket's value allows; default 2000; 0: decide every such bracket by matching)
+   */
+  matchingAfter?: number;
 };
 
 type Float = "down" | "up" | undefined;
@@ -60,10 +70,11 @@ type State = {
 };
 
 const SEARCH_LIMIT = 30_000;
-const LARGE_REST = 60;
 const LARGE_BOUND = 20_000;
 const LARGE_BRACKET = 200;
 const MDP_SETS_LIMIT = 5_000;
+const MATCHING_AFTER = 2_000;
+const MATCHING_BRACKET = 120;
 
 export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
   const states = buildStates(input);
@@ -75,7 +86,7 @@ export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
     if (byeScore === undefined) return engineError({ code: "pairingsNotPossible", reason: "no player who may receive the bye leaves the others pairable" });
     for (const player of present) player.byeCandidate = player.byeEligible && player.score <= byeScore;
   }
-  const context = new Context(input.initialColour ?? initialColourOf(input.players) ?? "w", present.length % 2 === 1);
+  const context = new Context(input.initialColour ?? initialColourOf(input.players) ?? "w", present.length % 2 === 1, input.matchingAfter ?? MATCHING_AFTER);
   const groups = groupByScore(present);
   const pairs: [State, State][] = [];
   let floaters: State[] = [];
@@ -173,6 +184,7 @@ class Context {
     readonly initialColour: Colour,
     /** whether a player receives the PAB this round */
     readonly withBye: boolean,
+    readonly matchingAfter: number,
   ) {}
 
   /** Colour of the higher-ranked player of a pair (5.2). */
@@ -289,11 +301,11 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
   const maxPairs = all.length > LARGE_BRACKET ? Math.floor(all.length / 2) : maxPairsIn(all);
   const mdpPairs = maxMdpPairs(mdps, residents);
   const nextBrackets = new Map<string, { shortfall: number; unpaired: State[] }>();
-  const lowerPairable = new Map<number, boolean>();
+  const completions = new Map<string, boolean>();
   for (let target = maxPairs; target >= 0; target--) {
     // M1: as many MDPs paired as the pairs allow (C7); fewer only if no such candidate completes the round.
     for (let m1 = Math.min(mdpPairs, target); m1 >= Math.max(0, 2 * target - residents.length); m1--) {
-      const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, nextBrackets, lowerPairable);
+      const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, nextBrackets, completions);
       const result = search.run();
       if (result) return result;
     }
@@ -361,6 +373,7 @@ function maxMdpPairs(mdps: State[], residents: State[]): number {
  */
 function nextBracketWithout(floaters: State[], residents: State[]): { shortfall: number; unpaired: State[] } {
   const players = [...floaters, ...residents];
+  if (pairsGreedily(players, () => true, (p, q) => !(floaters.includes(p) && floaters.includes(q)))) return { shortfall: 0, unpaired: [] };
   const isFloater = new Set(floaters);
   const neighbours = players.map((p) => players.flatMap((q, j) => (q !== p && !(isFloater.has(p) && isFloater.has(q)) && compatible(p, q) ? [j] : [])));
   const shortfall = Math.floor(players.length / 2) - matchingSize(maximumMatching(players.length, neighbours));
@@ -384,7 +397,8 @@ function nextBracketWithout(floaters: State[], residents: State[]): { shortfall:
 class BracketSearch {
   private best: { cost: Cost; result: BracketResult } | null = null;
   private nodes = 0;
-  private readonly ideal: Cost;
+  /** the best value any candidate could have: the search stops as soon as it reaches it */
+  private ideal: Cost;
   private readonly isLast: boolean;
   private readonly residentScore: number;
 
@@ -398,8 +412,8 @@ class BracketSearch {
     private readonly target: number,
     private readonly m1: number,
     private readonly nextBrackets: Map<string, { shortfall: number; unpaired: State[] }>,
-    /** whether the players below can be paired, by the parity of the number of downfloaters */
-    private readonly lowerPairable: Map<number, boolean>,
+    /** C4 per set of downfloaters */
+    private readonly completions: Map<string, boolean>,
   ) {
     this.isLast = next === null;
     this.residentScore = residents[0].score;
@@ -415,6 +429,10 @@ class BracketSearch {
       const limbo = this.mdps.filter((p) => !s1.includes(p));
       this.pairMdps(s1, 0, [], new Set(), this.startCost(limbo), limbo);
       if (this.done()) break;
+    }
+    if (this.outOfBudget() && this.solvableByMatching()) {
+      const solved = this.solveByMatching();
+      if (solved) return solved;
     }
     return this.best?.result ?? this.fallback?.result ?? null;
   }
@@ -479,7 +497,117 @@ class BracketSearch {
   }
 
   private done(): boolean {
-    return this.nodes > SEARCH_LIMIT || (this.best !== null && compare(this.best.cost, this.ideal) <= 0);
+    return this.outOfBudget() || (this.best !== null && compare(this.best.cost, this.ideal) <= 0);
+  }
+
+  /** The ordered search gives way to the matching (when it can decide the bracket) or to its node budget. */
+  private outOfBudget(): boolean {
+    return this.nodes > (this.solvableByMatching() ? this.context.matchingAfter - 1 : SEARCH_LIMIT);
+  }
+
+  /**
+   * Whether a candidate's value is a sum over its pairs and over at most one resident
+   * downfloater, with one set of MDPs to pair: then a weighted matching finds the candidate.
+   */
+  private solvableByMatching(): boolean {
+    const residentFloaters = this.residents.length - this.m1 - 2 * (this.target - this.m1);
+    return (this.m1 === 0 || this.m1 === this.mdps.length) && residentFloaters <= 1 && this.mdps.length + this.residents.length <= MATCHING_BRACKET;
+  }
+
+  /**
+   * The candidate the handbook's order reaches first among the best, found by maximum-weight
+   * matchings whose weights put the criteria first and the order of generation after them:
+   * (1) the MDPs' opponents (S2 transpositions, 3.7), (2) the remainder's exchange (4.3: fewest
+   * players exchanged, smallest BSN difference, highest BSNs out of S1, lowest into it), where a
+   * pair's higher-ranked player stands in S1, (3) the remainder's transposition (4.2).
+   */
+  private solveByMatching(): BracketResult | null {
+    const s1 = this.mdps.slice(0, this.m1);
+    const limbo = this.mdps.slice(this.m1);
+    const oneFloater = this.residents.length - this.m1 - 2 * (this.target - this.m1) === 1;
+    const floatCosts = new Map<State, Cost>();
+    const floating = (player: State) => {
+      let cost = floatCosts.get(player);
+      if (!cost) {
+        cost = oneFloater && !s1.includes(player) ? this.withFloaters(this.emptyCost(), [...limbo, player]) : this.emptyCost();
+        floatCosts.set(player, cost);
+      }
+      return cost;
+    };
+    // C4: a resident who cannot be the downfloater (the rest could not be completed) must be paired.
+    const mayFloat = new Set(oneFloater ? this.residents.filter((r) => this.completes([...limbo, r])) : []);
+    const mustPair = (player: State) => !mayFloat.has(player);
+    let remainder = this.residents;
+    const pairs: [State, State][] = [];
+    if (s1.length > 0) {
+      const vertices = [...s1, ...this.residents];
+      const base = BigInt(this.residents.length + 1);
+      const mate = this.bestMatching(vertices, floating, (p) => s1.includes(p) || mustPair(p), (i, j) => {
+        if (j < s1.length) return null;
+        if (i >= s1.length) return 0n;
+        return BigInt(vertices.length - j) * base ** BigInt(s1.length - 1 - i);
+      }, base ** BigInt(s1.length));
+      if (s1.some((_, i) => mate[i] === -1)) return null;
+      s1.forEach((mdp, i) => pairs.push([mdp, vertices[mate[i]]]));
+      remainder = this.residents.filter((r) => !pairs.some(([, partner]) => partner === r));
+    }
+    const half = this.target - this.m1;
+    const n = remainder.length;
+    // Exchange: pairs led from S1 (fewest exchanges), the BSN sum of the leaders, S1 leaders from the top, S2 leaders from the top.
+    const ranges = [BigInt(half + 1), BigInt(half * n + 1), BigInt(half + 1) << BigInt(half), 1n << BigInt(n)];
+    const split = this.bestMatching(remainder, floating, mustPair, (i) =>
+      lexicographic(
+        [i < half ? 1n : 0n, BigInt(n - i), i < half ? (1n << BigInt(half)) - (1n << BigInt(i)) : 1n << BigInt(half), i >= half ? 1n << BigInt(n - 1 - i) : 0n],
+        ranges,
+      ),
+    ranges.reduce((a, b) => a * b));
+    const leaders = remainder.filter((_, i) => split[i] > i);
+    const others = remainder.filter((p) => !leaders.includes(p));
+    const base = BigInt(others.length + 1);
+    const transposed = this.bestMatching([...leaders, ...others], floating, mustPair, (i, j) =>
+      i < leaders.length && j >= leaders.length ? BigInt(others.length - (j - leaders.length)) * base ** BigInt(leaders.length - 1 - i) : null,
+    base ** BigInt(leaders.length));
+    leaders.forEach((leader, i) => {
+      if (transposed[i] >= 0) pairs.push([leader, others[transposed[i] - leaders.length]]);
+    });
+    if (pairs.length !== this.target) return null;
+    const floaters = [...limbo, ...this.residents.filter((r) => !pairs.some(([a, b]) => a === r || b === r))];
+    return this.completes(floaters) ? { pairs, floaters: floaters.sort(byRank) } : null;
+  }
+
+  /**
+   * A maximum-cardinality matching of `vertices` that pairs as many of those who `mustPair` as
+   * possible, then is best by the criteria (pair values, plus `floating` for whoever stays
+   * unpaired), then by `order` (each pair's part of the order of generation, summing below
+   * `orderRange`); `order` is null for pairs that may not be made.
+   */
+  private bestMatching(
+    vertices: State[],
+    floating: (player: State) => Cost,
+    mustPair: (player: State) => boolean,
+    order: (i: number, j: number) => bigint | null,
+    orderRange: bigint,
+  ): Int32Array {
+    const candidates: { i: number; j: number; cost: Cost; order: bigint }[] = [];
+    for (let i = 0; i < vertices.length; i++) {
+      for (let j = i + 1; j < vertices.length; j++) {
+        const value = compatible(vertices[i], vertices[j]) ? order(i, j) : null;
+        if (value !== null) candidates.push({ i, j, cost: this.addPair(this.emptyCost(), vertices[i], vertices[j]), order: value });
+      }
+    }
+    const floats = vertices.map(floating);
+    const must = vertices.map((v) => (mustPair(v) ? 1n : 0n));
+    const pairCount = Math.floor(vertices.length / 2);
+    const packing = packCosts(candidates.map((c) => c.cost), pairCount, floats);
+    const range = 1n << BigInt(packing.bits);
+    const orderScale = BigInt(pairCount + 1) * orderRange;
+    const mustScale = BigInt(3 * (pairCount + 1)) * range * orderScale;
+    const edges: WeightedEdge[] = candidates.map(({ i, j, cost, order }) => [
+      i,
+      j,
+      (must[i] + must[j]) * mustScale + (range - packing.pack(cost) + packing.pack(floats[i]) + packing.pack(floats[j])) * orderScale + order,
+    ]);
+    return maximumWeightMatching(vertices.length, edges, true);
   }
 
   private emptyCost(): Cost {
@@ -635,19 +763,17 @@ class BracketSearch {
 
   /**
    * C4 with C2 and C5: the floaters and the lower score groups can still be paired (one bye at
-   * most, to a bye candidate). Exact (maximum matching) while the rest is small; with many players
-   * below, each floater needs a possible opponent there and the players below must be pairable.
+   * most, to a bye candidate); memoized per set of floaters.
    */
   private completes(floaters: State[]): boolean {
     if (this.isLast) return floaters.length === 0 || (floaters.length === 1 && floaters[0].byeCandidate);
-    if (this.lower.length < LARGE_REST) return pairable([...floaters, ...this.lower], (p) => p.byeCandidate);
-    const parity = floaters.length % 2;
-    let lowerPairable = this.lowerPairable.get(parity);
-    if (lowerPairable === undefined) {
-      lowerPairable = pairable(this.lower.slice(0, this.lower.length - parity), (p) => p.byeCandidate);
-      this.lowerPairable.set(parity, lowerPairable);
+    const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
+    let value = this.completions.get(key);
+    if (value === undefined) {
+      value = pairable([...floaters, ...this.lower], (p) => p.byeCandidate);
+      this.completions.set(key, value);
     }
-    return lowerPairable && floaters.every((f) => this.lower.some((p) => compatible(f, p)));
+    return value;
   }
 
   /** The best value any candidate could have: for stopping as soon as it is reached. */
@@ -664,6 +790,35 @@ class BracketSearch {
     cost[this.layout.colours + 3] = all.some((p) => p.topscorer) ? 0 : unmet(true);
     return cost;
   }
+}
+
+/**
+ * Packs the value of a matching (`pairs` of these pair costs plus one vertex cost) into big
+ * integers that compare as the vectors do: each entry gets as many bits as its largest total.
+ */
+function packCosts(pairCosts: Cost[], pairs: number, vertexCosts: Cost[]): { bits: number; pack: (cost: Cost) => bigint } {
+  const size = pairCosts[0]?.length ?? vertexCosts[0]?.length ?? 0;
+  const shifts: bigint[] = new Array(size).fill(0n);
+  const used: number[] = [];
+  let bits = 0;
+  for (let c = size - 1; c >= 0; c--) {
+    const most = pairs * Math.max(0, ...pairCosts.map((p) => p[c])) + Math.max(0, ...vertexCosts.map((v) => v[c]));
+    if (most === 0) continue;
+    shifts[c] = BigInt(bits);
+    used.push(c);
+    bits += Math.ceil(Math.log2(most + 1));
+  }
+  const pack = (cost: Cost) => {
+    let packed = 0n;
+    for (const c of used) if (cost[c] !== 0) packed += BigInt(cost[c]) << shifts[c];
+    return packed;
+  };
+  return { bits, pack };
+}
+
+/** Numbers compared level by level: each level's sum over the pairs stays below its range. */
+function lexicographic(levels: bigint[], ranges: bigint[]): bigint {
+  return levels.reduce((value, level, k) => value * ranges[k] + level, 0n);
 }
 
 /** S1 choices of MDPs (4.4): the sets of M1 MDPs in the order of their smallest differing BSN. */
@@ -755,8 +910,11 @@ function pairable(players: State[], mayTakeBye: (player: State) => boolean): boo
   return matchingSize(maximumMatching(neighbours.length, neighbours)) * 2 === neighbours.length;
 }
 
-/** A quick sufficient test: each player in order meets the next one still free (the bye left to the lowest taker). */
-function pairsGreedily(players: State[], mayTakeBye: (player: State) => boolean): boolean {
+/**
+ * A quick sufficient test: each player in order meets the next one still free that he may meet
+ * (the bye, if the number is odd, left to the lowest taker).
+ */
+function pairsGreedily(players: State[], mayTakeBye: (player: State) => boolean, mayMeet: (a: State, b: State) => boolean = () => true): boolean {
   let rest = players;
   if (players.length % 2 === 1) {
     const taker = players.findLast(mayTakeBye);
@@ -767,7 +925,7 @@ function pairsGreedily(players: State[], mayTakeBye: (player: State) => boolean)
   for (const player of rest) {
     if (!free.has(player)) continue;
     free.delete(player);
-    const partner = rest.find((q) => free.has(q) && compatible(player, q));
+    const partner = rest.find((q) => free.has(q) && compatible(player, q) && mayMeet(player, q));
     if (!partner) return false;
     free.delete(partner);
   }
