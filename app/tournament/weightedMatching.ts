@@ -157,18 +157,9 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
       const entryChild = inBlossom[endpoint[labelEnd[b] ^ 1]];
       const children = blossomChildren[b];
       const ends = blossomEnds[b];
-      let j = children.indexOf(entryChild);
-      let step: number;
-      let endTrick: number;
-      if (j & 1) {
-        j -= children.length;
-        step = 1;
-        endTrick = 0;
-      } else {
-        step = -1;
-        endTrick = 1;
-      }
-      const at = <T>(list: T[], index: number) => list[((index % list.length) + list.length) % list.length];
+      const walk = cycleWalk(children.length, children.indexOf(entryChild));
+      const { step, endTrick } = walk;
+      let j = walk.j;
       let p = labelEnd[b];
       while (j !== 0) {
         label[endpoint[p ^ 1]] = 0;
@@ -222,18 +213,9 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
     const children = blossomChildren[b];
     const ends = blossomEnds[b];
     const i = children.indexOf(t);
-    let j = i;
-    let step: number;
-    let endTrick: number;
-    if (i & 1) {
-      j -= children.length;
-      step = 1;
-      endTrick = 0;
-    } else {
-      step = -1;
-      endTrick = 1;
-    }
-    const at = <T>(list: T[], index: number) => list[((index % list.length) + list.length) % list.length];
+    const walk = cycleWalk(children.length, i);
+    const { step, endTrick } = walk;
+    let j = walk.j;
     while (j !== 0) {
       j += step;
       t = at(children, j);
@@ -382,3 +364,14 @@ export function maximumWeightMatching(vertexCount: number, edges: readonly Weigh
 }
 
 const minimum = (values: bigint[]) => values.reduce((m, v) => (v < m ? v : m));
+
+/**
+ * A walk round a blossom's cycle from the child at `index` back to its base, the way of even
+ * length: where it starts, its direction, and which end of each edge it meets first.
+ */
+function cycleWalk(length: number, index: number): { j: number; step: number; endTrick: number } {
+  return index & 1 ? { j: index - length, step: 1, endTrick: 0 } : { j: index, step: -1, endTrick: 1 };
+}
+
+/** The list's entry at an index taken round the cycle (negative indexes count from the end). */
+const at = <T>(list: T[], index: number): T => list[((index % list.length) + list.length) % list.length];
