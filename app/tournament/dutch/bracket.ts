@@ -1,0 +1,417 @@
+import type { Colour } from "../types";
+import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
+import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
+import { nextBracketWithout, pairable } from "./graph";
+import { homogeneousSplits, mdpSets } from "./order";
+import { byRank, compatible, type BracketResult, type Context, type State } from "./players";
+
+/** Steps of the ordered search in a bracket the matching cannot decide. */
+const SEARCH_LIMIT = 30_000;
+/** S1 × S2 sizes beyond which the search skips its bounds (and, squared, brackets take the greedy candidate). */
+const LARGE_BOUND = 20_000;
+/** Brackets beyond this many players: all pair (C6 not counted) and C8 is not looked at. */
+export const LARGE_BRACKET = 200;
+/** Brackets up to this many players may be decided by weighted matching. */
+const MATCHING_BRACKET = 120;
+
+/**
+ * One bracket, for a number of pairs and of MDPs to pair: the candidates in the handbook's order,
+ * the first with the best value chosen.
+ */
+export class BracketSearch {
+  private best: { cost: Cost; result: BracketResult } | null = null;
+  private nodes = 0;
+  /** the best value any candidate could have: the search stops as soon as it reaches it */
+  private ideal: Cost;
+  private readonly isLast: boolean;
+  private readonly residentScore: number;
+
+  constructor(
+    private readonly context: Context,
+    private readonly layout: Layout,
+    private readonly mdps: State[],
+    private readonly residents: State[],
+    private readonly lower: State[],
+    private readonly next: State[] | null,
+    private readonly target: number,
+    private readonly m1: number,
+    private readonly nextBrackets: Map<string, { shortfall: number; unpaired: State[] }>,
+    /** C4 per set of downfloaters */
+    private readonly completions: Map<string, boolean>,
+  ) {
+    this.isLast = next === null;
+    this.residentScore = residents[0].score;
+    this.ideal = this.lowerBound();
+  }
+
+  run(): BracketResult | null {
+    this.greedy();
+    // In very large brackets the ordered search cannot get far within its budget: the greedy candidate stands.
+    const size = this.mdps.length + this.residents.length;
+    if (this.fallback && size * size > 4 * LARGE_BOUND) return this.fallback.result;
+    for (const s1 of mdpSets(this.mdps, this.m1)) {
+      const limbo = this.mdps.filter((p) => !s1.includes(p));
+      this.pairMdps(s1, 0, [], new Set(), this.startCost(limbo), limbo);
+      if (this.done()) break;
+    }
+    if (this.outOfBudget() && this.solvableByMatching()) {
+      const solved = this.solveByMatching();
+      if (solved) return solved;
+    }
+    return this.best?.result ?? this.fallback?.result ?? null;
+  }
+
+  /** C7 of a candidate with this Limbo: fixed once the MDPs to pair are chosen. */
+  private startCost(limbo: State[]): Cost {
+    const cost = new Array<number>(this.layout.size).fill(0);
+    for (const mdp of limbo) cost[this.layout.c7(mdp.score)]++;
+    cost[this.layout.c7(this.residentScore)] += this.residents.length - this.m1 - 2 * (this.target - this.m1);
+    return cost;
+  }
+
+  /**
+   * A quick candidate (each S1 player takes its cheapest partner, in order) whose cost bounds
+   * the ordered search from above. The ordered search still decides: it returns the first
+   * candidate of the handbook's order with the best cost, unless its node budget runs out
+   * before it finds one as good as this.
+   */
+  private greedy() {
+    const used = new Set<State>();
+    const pairs: [State, State][] = [];
+    const limbo = this.mdps.slice(this.m1);
+    let cost = this.startCost(limbo);
+    const take = (s1: State[], s2: State[]) => {
+      for (const player of s1) {
+        let chosen: State | undefined;
+        let chosenCost: Cost | undefined;
+        for (const partner of s2) {
+          if (used.has(partner) || !compatible(player, partner)) continue;
+          const candidate = this.addPair(cost, player, partner);
+          if (!chosenCost || compare(candidate, chosenCost) < 0) [chosen, chosenCost] = [partner, candidate];
+          // A pair without any cost cannot be beaten.
+          if (compare(candidate, cost) === 0) break;
+        }
+        if (!chosen || !chosenCost) return false;
+        used.add(player);
+        used.add(chosen);
+        pairs.push([player, chosen]);
+        cost = chosenCost;
+      }
+      return true;
+    };
+    if (!take(this.mdps.slice(0, this.m1), this.residents)) return;
+    const remainder = this.residents.filter((p) => !used.has(p));
+    const pairsLeft = this.target - this.m1;
+    if (!take(remainder.slice(0, pairsLeft), remainder.slice(pairsLeft))) return;
+    const floaters = [...limbo, ...remainder.filter((p) => !used.has(p))];
+    const total = this.withFloaters(cost, floaters);
+    if (this.completes(floaters)) {
+      this.upper = total;
+      this.fallback = { cost: total, result: { pairs, floaters: floaters.sort(byRank) } };
+    }
+  }
+
+  private upper: Cost | null = null;
+  private fallback: { cost: Cost; result: BracketResult } | null = null;
+
+  /** Whether a partial cost (with the bound of what is still to come) can still lead to a chosen candidate. */
+  private hopeless(bound: Cost): boolean {
+    if (this.upper && compare(bound, this.upper) > 0) return true;
+    return this.best !== null && compare(bound, this.best.cost) >= 0;
+  }
+
+  private done(): boolean {
+    return this.outOfBudget() || (this.best !== null && compare(this.best.cost, this.ideal) <= 0);
+  }
+
+  /** The ordered search gives way to the matching (when it can decide the bracket) or to its node budget. */
+  private outOfBudget(): boolean {
+    return this.nodes > (this.solvableByMatching() ? this.context.matchingAfter - 1 : SEARCH_LIMIT);
+  }
+
+  /**
+   * Whether a candidate's value is a sum over its pairs and over at most one resident
+   * downfloater, with one set of MDPs to pair: then a weighted matching finds the candidate.
+   */
+  private solvableByMatching(): boolean {
+    const residentFloaters = this.residents.length - this.m1 - 2 * (this.target - this.m1);
+    return (this.m1 === 0 || this.m1 === this.mdps.length) && residentFloaters <= 1 && this.mdps.length + this.residents.length <= MATCHING_BRACKET;
+  }
+
+  /**
+   * The candidate the handbook's order reaches first among the best, found by maximum-weight
+   * matchings whose weights put the criteria first and the order of generation after them:
+   * (1) the MDPs' opponents (S2 transpositions, 3.7), (2) the remainder's exchange (4.3: fewest
+   * players exchanged, smallest BSN difference, highest BSNs out of S1, lowest into it), where a
+   * pair's higher-ranked player stands in S1, (3) the remainder's transposition (4.2).
+   */
+  private solveByMatching(): BracketResult | null {
+    const s1 = this.mdps.slice(0, this.m1);
+    const limbo = this.mdps.slice(this.m1);
+    const oneFloater = this.residents.length - this.m1 - 2 * (this.target - this.m1) === 1;
+    const floatCosts = new Map<State, Cost>();
+    const floating = (player: State) => {
+      let cost = floatCosts.get(player);
+      if (!cost) {
+        cost = oneFloater && !s1.includes(player) ? this.withFloaters(this.emptyCost(), [...limbo, player]) : this.emptyCost();
+        floatCosts.set(player, cost);
+      }
+      return cost;
+    };
+    // C4: a resident who cannot be the downfloater (the rest could not be completed) must be paired.
+    const mayFloat = new Set(oneFloater ? this.residents.filter((r) => this.completes([...limbo, r])) : []);
+    const mustPair = (player: State) => !mayFloat.has(player);
+    let remainder = this.residents;
+    const pairs: [State, State][] = [];
+    if (s1.length > 0) {
+      const vertices = [...s1, ...this.residents];
+      const base = BigInt(this.residents.length + 1);
+      const mate = this.bestMatching(vertices, floating, (p) => s1.includes(p) || mustPair(p), (i, j) => {
+        if (j < s1.length) return null;
+        if (i >= s1.length) return 0n;
+        return BigInt(vertices.length - j) * base ** BigInt(s1.length - 1 - i);
+      }, base ** BigInt(s1.length));
+      if (s1.some((_, i) => mate[i] === -1)) return null;
+      s1.forEach((mdp, i) => pairs.push([mdp, vertices[mate[i]]]));
+      remainder = this.residents.filter((r) => !pairs.some(([, partner]) => partner === r));
+    }
+    const half = this.target - this.m1;
+    const n = remainder.length;
+    // Exchange: pairs led from S1 (fewest exchanges), the BSN sum of the leaders, S1 leaders from the top, S2 leaders from the top.
+    const ranges = [BigInt(half + 1), BigInt(half * n + 1), BigInt(half + 1) << BigInt(half), 1n << BigInt(n)];
+    const split = this.bestMatching(remainder, floating, mustPair, (i) =>
+      lexicographic(
+        [i < half ? 1n : 0n, BigInt(n - i), i < half ? (1n << BigInt(half)) - (1n << BigInt(i)) : 1n << BigInt(half), i >= half ? 1n << BigInt(n - 1 - i) : 0n],
+        ranges,
+      ),
+    ranges.reduce((a, b) => a * b));
+    const leaders = remainder.filter((_, i) => split[i] > i);
+    const others = remainder.filter((p) => !leaders.includes(p));
+    const base = BigInt(others.length + 1);
+    const transposed = this.bestMatching([...leaders, ...others], floating, mustPair, (i, j) =>
+      i < leaders.length && j >= leaders.length ? BigInt(others.length - (j - leaders.length)) * base ** BigInt(leaders.length - 1 - i) : null,
+    base ** BigInt(leaders.length));
+    leaders.forEach((leader, i) => {
+      if (transposed[i] >= 0) pairs.push([leader, others[transposed[i] - leaders.length]]);
+    });
+    if (pairs.length !== this.target) return null;
+    const floaters = [...limbo, ...this.residents.filter((r) => !pairs.some(([a, b]) => a === r || b === r))];
+    return this.completes(floaters) ? { pairs, floaters: floaters.sort(byRank) } : null;
+  }
+
+  /**
+   * A maximum-cardinality matching of `vertices` that pairs as many of those who `mustPair` as
+   * possible, then is best by the criteria (pair values, plus `floating` for whoever stays
+   * unpaired), then by `order` (each pair's part of the order of generation, summing below
+   * `orderRange`); `order` is null for pairs that may not be made.
+   */
+  private bestMatching(
+    vertices: State[],
+    floating: (player: State) => Cost,
+    mustPair: (player: State) => boolean,
+    order: (i: number, j: number) => bigint | null,
+    orderRange: bigint,
+  ): Int32Array {
+    const candidates: { i: number; j: number; cost: Cost; order: bigint }[] = [];
+    for (let i = 0; i < vertices.length; i++) {
+      for (let j = i + 1; j < vertices.length; j++) {
+        const value = compatible(vertices[i], vertices[j]) ? order(i, j) : null;
+        if (value !== null) candidates.push({ i, j, cost: this.addPair(this.emptyCost(), vertices[i], vertices[j]), order: value });
+      }
+    }
+    const floats = vertices.map(floating);
+    const must = vertices.map((v) => (mustPair(v) ? 1n : 0n));
+    const pairCount = Math.floor(vertices.length / 2);
+    const packing = packCosts(candidates.map((c) => c.cost), pairCount, floats);
+    const range = 1n << BigInt(packing.bits);
+    const orderScale = BigInt(pairCount + 1) * orderRange;
+    const mustScale = BigInt(3 * (pairCount + 1)) * range * orderScale;
+    const edges: WeightedEdge[] = candidates.map(({ i, j, cost, order }) => [
+      i,
+      j,
+      (must[i] + must[j]) * mustScale + (range - packing.pack(cost) + packing.pack(floats[i]) + packing.pack(floats[j])) * orderScale + order,
+    ]);
+    return maximumWeightMatching(vertices.length, edges, true);
+  }
+
+  private emptyCost(): Cost {
+    return new Array<number>(this.layout.size).fill(0);
+  }
+
+  /** A pair's C10–C13, and for an MDP's opponent who upfloated before C15/C17 and C19/C21. */
+  private addPair(cost: Cost, x: State, y: State): Cost {
+    const next = cost.slice();
+    const colours = this.context.colourCost(x, y);
+    for (let i = 0; i < colours.length; i++) next[this.layout.colours + i] += colours[i];
+    if (x.score !== y.score) {
+      const [high, low] = x.score > y.score ? [x, y] : [y, x];
+      if (low.lastFloat === "up") {
+        next[this.layout.floats(15)]++;
+        next[this.layout.floatScores(19, high.score)]++;
+      }
+      if (low.floatBefore === "up") {
+        next[this.layout.floats(17)]++;
+        next[this.layout.floatScores(21, high.score)]++;
+      }
+    }
+    return next;
+  }
+
+  /** Pairs the MDPs of S1 with residents in transposition order, then the remainder. */
+  private pairMdps(s1: State[], i: number, pairs: [State, State][], used: Set<State>, cost: Cost, limbo: State[]) {
+    if (this.done() || this.hopeless(cost)) return;
+    this.nodes++;
+    if (i === s1.length) {
+      const remainder = this.residents.filter((p) => !used.has(p));
+      const remainderPairs = this.target - s1.length;
+      for (const split of homogeneousSplits(remainder, remainderPairs)) {
+        this.pairHomogeneous(split.s1, split.s2, 0, pairs.slice(), new Set(), cost, limbo);
+        if (this.done()) return;
+      }
+      return;
+    }
+    for (const resident of this.residents) {
+      if (used.has(resident) || !compatible(s1[i], resident)) continue;
+      used.add(resident);
+      this.pairMdps(s1, i + 1, [...pairs, [s1[i], resident]], used, this.addPair(cost, s1[i], resident), limbo);
+      used.delete(resident);
+      if (this.done()) return;
+    }
+  }
+
+  private pairHomogeneous(s1: State[], s2: State[], i: number, pairs: [State, State][], used: Set<State>, cost: Cost, limbo: State[], rest?: Cost[]) {
+    // rest[k]: component-wise least cost of pairing S1[k..] (each with its cheapest partner): a bound on what is still to come.
+    if (this.done() || this.hopeless(cost)) return;
+    if (!rest) this.nodes += 1 + Math.floor((s1.length * s2.length) / 100);
+    const bounds = rest ?? this.restBounds(s1, s2);
+    if (this.hopeless(add(cost, bounds[i]))) return;
+    this.nodes++;
+    if (i === s1.length) {
+      const floaters = [...limbo, ...s2.filter((p) => !used.has(p))];
+      this.complete(pairs.slice(), floaters, cost);
+      return;
+    }
+    for (const partner of s2) {
+      if (used.has(partner) || !compatible(s1[i], partner)) continue;
+      this.nodes++;
+      used.add(partner);
+      pairs.push([s1[i], partner]);
+      this.pairHomogeneous(s1, s2, i + 1, pairs, used, this.addPair(cost, s1[i], partner), limbo, bounds);
+      pairs.pop();
+      used.delete(partner);
+      if (this.done()) return;
+    }
+  }
+
+  private restBounds(s1: State[], s2: State[]): Cost[] {
+    const bounds: Cost[] = new Array(s1.length + 1);
+    bounds[s1.length] = this.emptyCost();
+    if (s1.length * s2.length > LARGE_BOUND) return bounds.fill(bounds[s1.length]);
+    for (let k = s1.length - 1; k >= 0; k--) {
+      let least: Cost | null = null;
+      for (const partner of s2) {
+        if (!compatible(s1[k], partner)) continue;
+        const pair = this.addPair(this.emptyCost(), s1[k], partner);
+        least = least ? least.map((value, c) => Math.min(value, pair[c])) : pair;
+      }
+      bounds[k] = add(bounds[k + 1], least ?? this.emptyCost());
+    }
+    return bounds;
+  }
+
+  /**
+   * The floaters' part of the value (their C7 is in the start cost): C8 the next bracket's
+   * shortfall of pairs, C9 the unplayed games of a lone downfloater who will take the PAB,
+   * C14/C16 residents who downfloat again, C18/C20 the scores of all who downfloat again.
+   */
+  private withFloaters(partial: Cost, floaters: State[]): Cost {
+    const cost = partial.slice();
+    const next = this.nextBracket(floaters);
+    cost[this.layout.c8] = next.shortfall;
+    for (const floater of next.unpaired) cost[this.layout.c8Unpaired(floater.score)]++;
+    if (floaters.length === 1 && floaters[0].byeCandidate) cost[this.layout.c9] = floaters[0].unplayed;
+    for (const floater of floaters) {
+      const resident = floater.score === this.residentScore;
+      if (floater.lastFloat === "down") {
+        if (resident) cost[this.layout.floats(14)]++;
+        cost[this.layout.floatScores(18, floater.score)]++;
+      }
+      if (floater.floatBefore === "down") {
+        if (resident) cost[this.layout.floats(16)]++;
+        cost[this.layout.floatScores(20, floater.score)]++;
+      }
+    }
+    return cost;
+  }
+
+  /**
+   * C8: how many pairs the next bracket falls short of with these downfloaters moved down to it,
+   * then which of them (by score) it cannot pair; memoized per set. Downfloaters do not meet each
+   * other there (they would have been paired here). When the PAB can only go to one of these
+   * players, he is left unpaired.
+   */
+  private nextBracket(floaters: State[]): { shortfall: number; unpaired: State[] } {
+    const next = this.next;
+    if (!next || floaters.length === 0 || floaters.length + next.length > LARGE_BRACKET) return { shortfall: 0, unpaired: [] };
+    const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
+    let value = this.nextBrackets.get(key);
+    if (!value) {
+      const byeHere = this.context.withBye && !this.lower.slice(next.length).some((p) => p.byeCandidate);
+      const byeTakers = byeHere ? [...floaters, ...next].filter((p) => p.byeCandidate) : [];
+      const takers: (State | null)[] = byeTakers.length ? byeTakers : [null];
+      for (const taker of takers) {
+        const candidate = nextBracketWithout(floaters.filter((f) => f !== taker), next.filter((p) => p !== taker));
+        if (!value || candidate.shortfall < value.shortfall || (candidate.shortfall === value.shortfall && this.compareUnpaired(candidate.unpaired, value.unpaired) < 0)) value = candidate;
+      }
+      this.nextBrackets.set(key, value!);
+    }
+    return value!;
+  }
+
+  private compareUnpaired(a: State[], b: State[]): number {
+    const cost = (floaters: State[]) => {
+      const c = this.emptyCost();
+      for (const f of floaters) c[this.layout.c8Unpaired(f.score)]++;
+      return c;
+    };
+    return compare(cost(a), cost(b));
+  }
+
+  private complete(pairs: [State, State][], floaters: State[], partial: Cost) {
+    if (this.hopeless(partial)) return;
+    const cost = this.withFloaters(partial, floaters);
+    if (this.hopeless(cost)) return;
+    if (!this.completes(floaters)) return;
+    this.best = { cost, result: { pairs, floaters: floaters.sort(byRank) } };
+  }
+
+  /**
+   * C4 with C2 and C5: the floaters and the lower score groups can still be paired (one bye at
+   * most, to a bye candidate); memoized per set of floaters.
+   */
+  private completes(floaters: State[]): boolean {
+    if (this.isLast) return floaters.length === 0 || (floaters.length === 1 && floaters[0].byeCandidate);
+    const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
+    let value = this.completions.get(key);
+    if (value === undefined) {
+      value = pairable([...floaters, ...this.lower], (p) => p.byeCandidate);
+      this.completions.set(key, value);
+    }
+    return value;
+  }
+
+  /** The best value any candidate could have: for stopping as soon as it is reached. */
+  private lowerBound(): Cost {
+    const cost = this.startCost(this.mdps.slice(this.m1));
+    const all = [...this.mdps, ...this.residents];
+    const floating = all.length - 2 * this.target;
+    const wanting = (colour: Colour, strong: boolean) =>
+      all.filter((p) => p.colour.preference === colour && (!strong || p.colour.strength !== "mild")).length;
+    const unmet = (strong: boolean) =>
+      Math.max(0, Math.max(0, wanting("w", strong) - this.target) + Math.max(0, wanting("b", strong) - this.target) - floating);
+    cost[this.layout.colours + 2] = unmet(false);
+    // Outside the final round nobody pairs against an absolute preference, so every strong one not granted counts in C13.
+    cost[this.layout.colours + 3] = all.some((p) => p.topscorer) ? 0 : unmet(true);
+    return cost;
+  }
+}

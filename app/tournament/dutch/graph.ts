@@ -1,0 +1,114 @@
+import { matchingSize, maximumMatching } from "../matching";
+import { byRank, compatible, type BracketResult, type State } from "./players";
+
+/** Who can still meet whom: maximum matchings on the compatibility graph (C1, C3) and quick tests before them. */
+
+/**
+ * The last bracket when no candidate of the ordered search pairs it completely (exchanges
+ * beyond those tried): a maximum matching with at most one bye to a bye candidate, so that the
+ * round is complete.
+ */
+export function pairAnyhow(players: State[]): BracketResult | null {
+  const n = players.length;
+  const neighbours = graphOf(players, n % 2 === 1 ? (p) => p.byeCandidate : null);
+  const match = maximumMatching(neighbours.length, neighbours);
+  if (matchingSize(match) * 2 !== neighbours.length) return null;
+  const pairs: [State, State][] = [];
+  const floaters: State[] = [];
+  players.forEach((player, i) => {
+    if (match[i] === n) floaters.push(player);
+    else if (match[i] > i) pairs.push([player, players[match[i]]]);
+  });
+  return { pairs, floaters };
+}
+
+/** The compatibility graph (C1, C3), with an extra vertex for the bye joined to those who may take it. */
+export function graphOf(players: State[], mayTakeBye: ((player: State) => boolean) | null): number[][] {
+  const n = players.length;
+  const neighbours: number[][] = Array.from({ length: mayTakeBye ? n + 1 : n }, () => []);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (compatible(players[i], players[j])) {
+        neighbours[i].push(j);
+        neighbours[j].push(i);
+      }
+    }
+    if (mayTakeBye?.(players[i])) {
+      neighbours[i].push(n);
+      neighbours[n].push(i);
+    }
+  }
+  return neighbours;
+}
+
+export function maxPairsIn(players: State[]): number {
+  const neighbours = players.map((p) => players.flatMap((q, j) => (q !== p && compatible(p, q) ? [j] : [])));
+  return matchingSize(maximumMatching(players.length, neighbours));
+}
+
+/** The most MDPs that can be paired with residents at once. */
+export function maxMdpPairs(mdps: State[], residents: State[]): number {
+  if (mdps.length === 0) return 0;
+  const players = [...mdps, ...residents];
+  const m = mdps.length;
+  const neighbours = players.map((p, i) => players.flatMap((q, j) => ((i < m) !== (j < m) && compatible(p, q) ? [j] : [])));
+  return matchingSize(maximumMatching(players.length, neighbours));
+}
+
+/**
+ * The next bracket with these downfloaters: the pairs it falls short of, and the downfloaters it
+ * cannot pair when as many of the highest as possible are paired. Any set of downfloaters that
+ * some matching pairs with residents extends to a maximum matching, so they are chosen greedily
+ * from the highest score down (a transversal matroid).
+ */
+export function nextBracketWithout(floaters: State[], residents: State[]): { shortfall: number; unpaired: State[] } {
+  const players = [...floaters, ...residents];
+  if (pairsGreedily(players, () => true, (p, q) => !(floaters.includes(p) && floaters.includes(q)))) return { shortfall: 0, unpaired: [] };
+  const isFloater = new Set(floaters);
+  const neighbours = players.map((p) => players.flatMap((q, j) => (q !== p && !(isFloater.has(p) && isFloater.has(q)) && compatible(p, q) ? [j] : [])));
+  const shortfall = Math.floor(players.length / 2) - matchingSize(maximumMatching(players.length, neighbours));
+  const partnerOf = new Map<State, State>();
+  const tryPair = (floater: State, seen: Set<State>): boolean => {
+    for (const resident of residents) {
+      if (seen.has(resident) || !compatible(floater, resident)) continue;
+      seen.add(resident);
+      const holder = partnerOf.get(resident);
+      if (!holder || tryPair(holder, seen)) {
+        partnerOf.set(resident, floater);
+        return true;
+      }
+    }
+    return false;
+  };
+  const unpaired = [...floaters].sort(byRank).filter((floater) => !tryPair(floater, new Set()));
+  return { shortfall, unpaired };
+}
+
+/** Whether the players can all be paired (C1, C3), one of them (if odd) taking the bye if he may. */
+export function pairable(players: State[], mayTakeBye: (player: State) => boolean): boolean {
+  if (pairsGreedily(players, mayTakeBye)) return true;
+  const neighbours = graphOf(players, players.length % 2 === 1 ? mayTakeBye : null);
+  return matchingSize(maximumMatching(neighbours.length, neighbours)) * 2 === neighbours.length;
+}
+
+/**
+ * A quick sufficient test: each player in order meets the next one still free that he may meet
+ * (the bye, if the number is odd, left to the lowest taker).
+ */
+export function pairsGreedily(players: State[], mayTakeBye: (player: State) => boolean, mayMeet: (a: State, b: State) => boolean = () => true): boolean {
+  let rest = players;
+  if (players.length % 2 === 1) {
+    const taker = players.findLast(mayTakeBye);
+    if (!taker) return false;
+    rest = players.filter((p) => p !== taker);
+  }
+  const free = new Set(rest);
+  for (const player of rest) {
+    if (!free.has(player)) continue;
+    free.delete(player);
+    const partner = rest.find((q) => free.has(q) && compatible(player, q) && mayMeet(player, q));
+    if (!partner) return false;
+    free.delete(partner);
+  }
+  return true;
+}

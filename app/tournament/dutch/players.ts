@@ -1,0 +1,106 @@
+import { allocateColour, opposite, type ColourState } from "../colours";
+import type { Colour } from "../types";
+
+/**
+ * What the Dutch system knows of a player when pairing a round (score, colours, opponents, bye
+ * eligibility, floats), and the context the brackets share.
+ */
+
+/** The float a player received in a round (1.4). */
+export type Float = "down" | "up" | undefined;
+
+export type State = {
+  id: number;
+  score: number;
+  colour: ColourState;
+  opponents: Set<number>;
+  /** C2: may receive the pairing-allocated bye */
+  byeEligible: boolean;
+  /** C5: eligible, with the lowest score the bye can go to this round */
+  byeCandidate: boolean;
+  /** rounds so far without a played game (C9) */
+  unplayed: number;
+  topscorer: boolean;
+  /** float received in the previous round and in the one before it */
+  lastFloat: Float;
+  floatBefore: Float;
+};
+
+export const byRank = (a: State, b: State) => b.score - a.score || a.id - b.id;
+
+export function groupByScore(players: State[]): State[][] {
+  const groups: State[][] = [];
+  for (const player of players) {
+    const last = groups.at(-1);
+    if (last && last[0].score === player.score) last.push(player);
+    else groups.push([player]);
+  }
+  return groups;
+}
+
+/** C1 and C3: may the two players meet at all? */
+export function compatible(a: State, b: State): boolean {
+  if (a.opponents.has(b.id)) return false;
+  return !(
+    !a.topscorer &&
+    !b.topscorer &&
+    a.colour.strength === "absolute" &&
+    b.colour.strength === "absolute" &&
+    a.colour.preference === b.colour.preference
+  );
+}
+
+export class Context {
+  private readonly colourCosts = new Map<number, number[]>();
+  constructor(
+    readonly initialColour: Colour,
+    /** whether a player receives the PAB this round */
+    readonly withBye: boolean,
+    readonly matchingAfter: number,
+  ) {}
+
+  /** Colour of the higher-ranked player of a pair (5.2). */
+  colourOf(high: State, low: State): Colour {
+    return allocateColour(high, low, this.initialColour);
+  }
+
+  /** C10–C13 of one pair. */
+  colourCost(x: State, y: State): number[] {
+    const [high, low] = byRank(x, y) <= 0 ? [x, y] : [y, x];
+    const key = high.id * 1_000_000 + low.id;
+    let cost = this.colourCosts.get(key);
+    if (!cost) {
+      cost = colourCost(high, low, this.colourOf(high, low));
+      this.colourCosts.set(key, cost);
+    }
+    return cost;
+  }
+}
+
+/**
+ * C10 a topscorer (or opponent) beyond a colour difference of 2, C11 the same colour a third time
+ * in a row, C12 a colour preference not granted, C13 a strong preference not granted (when both
+ * players' preferences are absolute, as only topscorers may have them here, C13 counts nothing).
+ */
+function colourCost(high: State, low: State, highColour: Colour): number[] {
+  const cost = [0, 0, 0, 0];
+  const top = high.topscorer || low.topscorer;
+  const given: [State, Colour][] = [
+    [high, highColour],
+    [low, opposite(highColour)],
+  ];
+  for (const [player, colour] of given) {
+    const c = player.colour;
+    if (top) {
+      if (Math.abs(c.difference + (colour === "w" ? 1 : -1)) > 2) cost[0]++;
+      if (c.history.length >= 2 && c.history.at(-1) === colour && c.history.at(-2) === colour) cost[1]++;
+    }
+    if (c.preference && c.preference !== colour) {
+      cost[2]++;
+      if (c.strength === "strong") cost[3]++;
+    }
+  }
+  return cost;
+}
+
+export type BracketResult = { pairs: [State, State][]; floaters: State[] };
