@@ -102,13 +102,13 @@ export function pairsGreedily(players: State[], mayTakeBye: (player: State) => b
     if (!taker) return false;
     rest = players.filter((p) => p !== taker);
   }
-  const free = new Set(rest);
-  for (const player of rest) {
-    if (!free.has(player)) continue;
-    free.delete(player);
-    const partner = rest.find((q) => free.has(q) && compatible(player, q) && mayMeet(player, q));
-    if (!partner) return false;
-    free.delete(partner);
+  const taken = new Uint8Array(rest.length);
+  for (let i = 0; i < rest.length; i++) {
+    if (taken[i]) continue;
+    let j = i + 1;
+    while (j < rest.length && (taken[j] || !compatible(rest[i], rest[j]) || !mayMeet(rest[i], rest[j]))) j++;
+    if (j === rest.length) return false;
+    taken[j] = 1;
   }
   return true;
 }
