@@ -22,7 +22,7 @@ export class BracketSearch {
   private best: { cost: Cost; result: BracketResult } | null = null;
   private nodes = 0;
   /** the best value any candidate could have: the search stops as soon as it reaches it */
-  private ideal: Cost;
+  private readonly ideal: Cost;
   private readonly isLast: boolean;
   private readonly residentScore: number;
 
@@ -42,6 +42,11 @@ export class BracketSearch {
     this.isLast = next === null;
     this.residentScore = residents[0].score;
     this.ideal = this.lowerBound();
+  }
+
+  /** How many residents every candidate floats: those left by the MDP pairs and the remainder's pairs. */
+  private get residentFloaters(): number {
+    return this.residents.length - this.m1 - 2 * (this.target - this.m1);
   }
 
   run(): BracketResult | null {
@@ -65,7 +70,7 @@ export class BracketSearch {
   private startCost(limbo: State[]): Cost {
     const cost = new Array<number>(this.layout.size).fill(0);
     for (const mdp of limbo) cost[this.layout.c7(mdp.score)]++;
-    cost[this.layout.c7(this.residentScore)] += this.residents.length - this.m1 - 2 * (this.target - this.m1);
+    cost[this.layout.c7(this.residentScore)] += this.residentFloaters;
     return cost;
   }
 
@@ -134,8 +139,7 @@ export class BracketSearch {
    * downfloater, with one set of MDPs to pair: then a weighted matching finds the candidate.
    */
   private solvableByMatching(): boolean {
-    const residentFloaters = this.residents.length - this.m1 - 2 * (this.target - this.m1);
-    return (this.m1 === 0 || this.m1 === this.mdps.length) && residentFloaters <= 1 && this.mdps.length + this.residents.length <= MATCHING_BRACKET;
+    return (this.m1 === 0 || this.m1 === this.mdps.length) && this.residentFloaters <= 1 && this.mdps.length + this.residents.length <= MATCHING_BRACKET;
   }
 
   /**
@@ -148,7 +152,7 @@ export class BracketSearch {
   private solveByMatching(): BracketResult | null {
     const s1 = this.mdps.slice(0, this.m1);
     const limbo = this.mdps.slice(this.m1);
-    const oneFloater = this.residents.length - this.m1 - 2 * (this.target - this.m1) === 1;
+    const oneFloater = this.residentFloaters === 1;
     const floatCosts = new Map<State, Cost>();
     const floating = (player: State) => {
       let cost = floatCosts.get(player);
