@@ -26,6 +26,15 @@ describe("FIDE TRF-16", () => {
     expect(file.players[0].rounds[2]).toEqual({ opponent: 3, colour: "b", result: "=" });
   });
 
+  it("reads files with CR line ends and TRF-2026's rounds (142) and initial colour (152), as bbpPairings writes them", () => {
+    const withoutTrfx = sample.split("\n").filter((line) => !line.startsWith("XX"));
+    const file = read([...withoutTrfx, "142 5", "152 B"].join("\r"));
+    expect(file.players).toHaveLength(4);
+    expect(file.rounds).toBe(5);
+    expect(file.initialColour).toBe("b");
+    expect(readTrf("152 X\r")).toMatchObject({ ok: false, errors: [{ line: 1, message: "152: W or B expected" }] });
+  });
+
   it("writes back exactly the file it read", () => {
     expect(writeTrf(read(sample))).toBe(sample);
     const windows = sample.replace(/\n/g, "\r\n");

@@ -1,8 +1,8 @@
 import type { Colour, PlayerRecord, RoundEntry } from "./types";
 
 /**
- * FIDE Tournament Report File (TRF-16) with the TRFx lines pairing programs read
- * (XXR number of rounds, XXC initial colour). Player lines ("001") use the fixed columns of
+ * FIDE Tournament Report File (TRF-16) with the lines pairing programs read: XXR (or TRF-2026's
+ * 142) number of rounds, XXC (or 152 W/B) initial colour. Player lines ("001") use the fixed columns of
  * the format: start rank 5–8, sex 10, title 11–13, name 15–47, rating 49–52, federation 54–56,
  * FIDE id 58–68, birth date 70–79, points 81–84, rank 86–89, then one 10-column block per round
  * from column 92 (opponent 4 digits, colour w/b/-, result). Other lines are kept as they are.
@@ -41,7 +41,8 @@ const field = (line: string, from: number, to: number) => line.slice(from - 1, t
 export function readTrf(text: string): { ok: true; value: TrfFile } | { ok: false; errors: TrfError[] } {
   const file: TrfFile = { lines: [], playersAt: -1, players: [] };
   const errors: TrfError[] = [];
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  // Lines end in LF, CR LF or (as bbpPairings writes them) CR alone.
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   lines.forEach((raw, index) => {
     const line = raw.replace(/\s+$/, "");
     const number = index + 1;
@@ -53,10 +54,15 @@ export function readTrf(text: string): { ok: true; value: TrfFile } | { ok: fals
       if (file.playersAt < 0) file.playersAt = file.lines.length;
       return;
     }
-    if (code === "XXR") {
+    if (code === "XXR" || code === "142") {
       const rounds = Number(line.slice(3).trim());
-      if (!Number.isInteger(rounds) || rounds < 1) errors.push({ line: number, message: "XXR: number of rounds expected" });
+      if (!Number.isInteger(rounds) || rounds < 1) errors.push({ line: number, message: `${code}: number of rounds expected` });
       else file.rounds = rounds;
+    } else if (code === "152") {
+      const colour = line.slice(3).trim();
+      if (colour === "W") file.initialColour = "w";
+      else if (colour === "B") file.initialColour = "b";
+      else errors.push({ line: number, message: "152: W or B expected" });
     } else if (code === "XXC") {
       const value = line.slice(3).trim().toLowerCase();
       if (value.startsWith("white")) file.initialColour = "w";
