@@ -6,7 +6,8 @@ import type { RoundPairing } from "./types";
 /**
  * What the Dutch system pairs in round `round` of a TRF file (as pairing programs read one):
  * the rounds before it; the players who play it, that is everyone except those the file marks
- * absent in that round (a round entry without opponent other than the PAB: H, F, Z or -); the
+ * absent in that round (a round entry without opponent other than the PAB or a win by forfeit:
+ * H, F, Z or -); the
  * number of rounds from XXR (else the rounds in the file); the initial colour from XXC (else
  * round 1 as played).
  */
@@ -14,7 +15,7 @@ export function dutchInputFromTrf(file: TrfFile, round: number): DutchInput {
   const records = recordsFromTrf(file);
   const rounds = Math.max(round, ...file.players.map((p) => p.rounds.length));
   const absent = (entry: TrfFile["players"][number]["rounds"][number] | undefined) =>
-    entry !== undefined && entry.opponent === null && entry.result !== "U" && entry.result !== " ";
+    entry !== undefined && entry.opponent === null && !["U", "+", " "].includes(entry.result);
   return {
     players: records.map((record) => ({ ...record, rounds: record.rounds.slice(0, round - 1) })),
     present: file.players.filter((p) => !absent(p.rounds[round - 1])).map((p) => p.startRank),
