@@ -11,6 +11,10 @@ import opentype from "opentype.js";
 export const TRAINING_FONTS = [
   "caveat", "indie-flower", "kalam", "patrick-hand", "shadows-into-light", "gochi-hand",
   "architects-daughter", "handlee", "coming-soon", "schoolbell", "just-another-hand", "nanum-pen-script",
+  "rock-salt", "nothing-you-could-do", "waiting-for-the-sunrise", "dawning-of-a-new-day", "over-the-rainbow",
+  "loved-by-the-king", "the-girl-next-door", "walter-turncoat", "neucha", "short-stack", "annie-use-your-telescope",
+  "swanky-and-moo-moo", "permanent-marker", "shadows-into-light-two", "gaegu", "just-me-again-down-here", "mynerve",
+  "mansalva", "homemade-apple",
 ] as const;
 export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria-hallelujah", "sue-ellen-francisco"] as const;
 export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number];
