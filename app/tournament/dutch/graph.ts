@@ -41,18 +41,16 @@ export function graphOf(players: State[], mayTakeBye: ((player: State) => boolea
   return neighbours;
 }
 
-export function maxPairsIn(players: State[]): number {
-  const neighbours = players.map((p) => players.flatMap((q, j) => (q !== p && compatible(p, q) ? [j] : [])));
+/** The most pairs among the players, of those who may meet (C1, C3) and whom `mayMeet` allows (by index). */
+export function maxPairsIn(players: State[], mayMeet: (i: number, j: number) => boolean = () => true): number {
+  const neighbours = players.map((p, i) => players.flatMap((q, j) => (i !== j && mayMeet(i, j) && compatible(p, q) ? [j] : [])));
   return matchingSize(maximumMatching(players.length, neighbours));
 }
 
 /** The most MDPs that can be paired with residents at once. */
 export function maxMdpPairs(mdps: State[], residents: State[]): number {
-  if (mdps.length === 0) return 0;
-  const players = [...mdps, ...residents];
   const m = mdps.length;
-  const neighbours = players.map((p, i) => players.flatMap((q, j) => ((i < m) !== (j < m) && compatible(p, q) ? [j] : [])));
-  return matchingSize(maximumMatching(players.length, neighbours));
+  return m === 0 ? 0 : maxPairsIn([...mdps, ...residents], (i, j) => i < m !== j < m);
 }
 
 /**
@@ -64,9 +62,8 @@ export function maxMdpPairs(mdps: State[], residents: State[]): number {
 export function nextBracketWithout(floaters: State[], residents: State[]): { shortfall: number; unpaired: State[] } {
   const players = [...floaters, ...residents];
   if (pairsGreedily(players, () => true, (p, q) => !(floaters.includes(p) && floaters.includes(q)))) return { shortfall: 0, unpaired: [] };
-  const isFloater = new Set(floaters);
-  const neighbours = players.map((p) => players.flatMap((q, j) => (q !== p && !(isFloater.has(p) && isFloater.has(q)) && compatible(p, q) ? [j] : [])));
-  const shortfall = Math.floor(players.length / 2) - matchingSize(maximumMatching(players.length, neighbours));
+  const f = floaters.length;
+  const shortfall = Math.floor(players.length / 2) - maxPairsIn(players, (i, j) => i >= f || j >= f);
   const partnerOf = new Map<State, State>();
   const tryPair = (floater: State, seen: Set<State>): boolean => {
     for (const resident of residents) {
