@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { isAdmin, getUser } from "~/auth/user.server";
 import { ErrorPage } from "~/components/ErrorPage";
+import { useNonce } from "~/components/nonce";
 import { Shell } from "~/components/Shell";
 import { languageCookie, requestLanguage } from "~/i18n.server";
 import { config } from "~/lib/config.server";
@@ -49,6 +50,7 @@ export const meta: MetaFunction = () => [{ title: "Kiebitz" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const language = languageFromPath(useLocation().pathname);
+  const nonce = useNonce();
   return (
     <html lang={language}>
       <head>
@@ -59,8 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

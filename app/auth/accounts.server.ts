@@ -2,6 +2,7 @@ import type { Db } from "~/db/client.server";
 import type { User } from "~/generated/prisma/client";
 import { checkCaptcha } from "./captcha.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { endSessionsOf } from "./sessions.server";
 import { isExpired, newKey } from "./tokens.server";
 
 /**
@@ -109,23 +110,35 @@ export async function resetPassword(db: Db, key: string, password: string, now =
   const code = await checkResetCode(db, key, now);
   if (!code.ok) return code;
   const passwordHash = await hashPassword(password);
-  const [, user] = await db.$transaction([
-    db.resetPasswordCode.updateMany({ where: { userId: code.value.userId, used: false }, data: { used: true } }),
-    db.user.update({ where: { id: code.value.userId }, data: { password: passwordHash, confirmed: true } }),
-  ]);
-  return ok(user);
+  // The code is spent by a single-use update: of two resets with one code, only one succeeds.
+  // Every session of the account ends: whoever knew the old password is signed out.
+  const user = await db.$transaction(async (tx) => {
+    const spent = await tx.resetPasswordCode.updateMany({ where: { confirmationKey: key, used: false }, data: { used: true } });
+    if (spent.count !== 1) return null;
+    await tx.resetPasswordCode.updateMany({ where: { userId: code.value.userId, used: false }, data: { used: true } });
+    await endSessionsOf(tx, code.value.userId);
+    return tx.user.update({ where: { id: code.value.userId }, data: { password: passwordHash, confirmed: true } });
+  });
+  return user ? ok(user) : fail("reset.codeInvalid");
 }
 
 export async function changeName(db: Db, userId: number, username: string): Promise<User> {
   return db.user.update({ where: { id: userId }, data: { username: username.trim() } });
 }
 
-export async function changePassword(db: Db, userId: number, current: string, next: string): Promise<Result<User>> {
+/** Changes the password and ends the account's other sessions (the one that changed it stays). */
+export async function changePassword(db: Db, userId: number, current: string, next: string, keepSession?: string): Promise<Result<User>> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
   if (user.password && !(await verifyPassword(user.password, current))) {
     return fail("auth.passwordIncorrect", "currentPassword");
   }
-  return ok(await db.user.update({ where: { id: userId }, data: { password: await hashPassword(next) } }));
+  const password = await hashPassword(next);
+  return ok(
+    await db.$transaction(async (tx) => {
+      await endSessionsOf(tx, userId, keepSession);
+      return tx.user.update({ where: { id: userId }, data: { password } });
+    }),
+  );
 }
 
 export async function requestAccountDeletion(db: Db, userId: number, now = new Date()): Promise<Result<{ key: string }>> {

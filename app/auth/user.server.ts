@@ -3,19 +3,24 @@ import { db } from "~/db/client.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { ROLE_ADMIN } from "./accounts.server";
+import { SESSION_DAYS, endSession, endSessionsOf, sessionUser, startSession } from "./sessions.server";
 import { sessionStorage } from "./session.server";
 
 export type SessionUser = { id: number; email: string; username: string; role: string; locale: string };
 
-async function session(request: Request) {
+async function cookieSession(request: Request) {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-/** The signed-in user, read from the database on every request (so deleted accounts are signed out). */
+/** The id of this browser's sign-in session (kept in the signed cookie). */
+export async function currentSessionId(request: Request): Promise<string | undefined> {
+  const id = (await cookieSession(request)).get("sessionId");
+  return typeof id === "string" ? id : undefined;
+}
+
+/** The signed-in user, read from the database on every request (revoked sessions and deleted accounts are signed out). */
 export async function getUser(request: Request): Promise<SessionUser | null> {
-  const userId = (await session(request)).get("userId");
-  if (typeof userId !== "number") return null;
-  const user = await db().user.findUnique({ where: { id: userId }, include: { role: true } });
+  const user = await sessionUser(db(), await currentSessionId(request));
   if (!user) return null;
   return { id: user.id, email: user.email, username: user.username, role: user.role.name, locale: user.locale };
 }
@@ -39,14 +44,23 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Starts a session for the user and redirects. */
+/** Starts a new session for the user (a fresh id: no session fixation) and redirects. */
 export async function signInAndRedirect(request: Request, userId: number, to: string): Promise<Response> {
-  const current = await session(request);
-  current.set("userId", userId);
-  return redirect(to, { headers: { "Set-Cookie": await sessionStorage().commitSession(current) } });
+  const current = await cookieSession(request);
+  await endSession(db(), current.get("sessionId"));
+  current.set("sessionId", await startSession(db(), userId));
+  const cookie = await sessionStorage().commitSession(current, { maxAge: SESSION_DAYS * 86_400 });
+  return redirect(to, { headers: { "Set-Cookie": cookie } });
 }
 
-/** Ends the session (the cookie is cleared) and redirects. */
+/** Ends this browser's session (its row is deleted, the cookie cleared) and redirects. */
 export async function signOutAndRedirect(request: Request, to: string): Promise<Response> {
-  return redirect(to, { headers: { "Set-Cookie": await sessionStorage().destroySession(await session(request)) } });
+  const current = await cookieSession(request);
+  await endSession(db(), current.get("sessionId"));
+  return redirect(to, { headers: { "Set-Cookie": await sessionStorage().destroySession(current) } });
+}
+
+/** Ends the user's other sessions (after a password change, or 'sign out everywhere else'). */
+export async function endOtherSessions(request: Request, userId: number): Promise<number> {
+  return endSessionsOf(db(), userId, await currentSessionId(request));
 }

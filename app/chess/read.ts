@@ -31,7 +31,9 @@ type Parsed = {
 
 const FILES = "abcdefgh";
 const CASTLING = /^[0oO](?:-?[0oO]){1,2}$/;
-const TRAILING_MARKS = /(?:[+#†‡!?]|e\.?p\.?)+$/iu;
+const MARKS = new Set(["+", "#", "†", "‡", "!", "?"]);
+/** Longest text a move can be written with (marks included); longer text is no move. */
+const MAX_MOVE_TEXT = 40;
 const CAPTURE_MARK = /[xX×:]/;
 const CAPTURE_MARKS = /[xX×:]/g;
 const SEPARATORS = /[-=()/]/g;
@@ -47,13 +49,24 @@ const fail = (error: MoveError): ReadResult => ({ ok: false, error });
 
 /** Text without spaces, check/mate marks, annotations and "e.p."; never throws. */
 export function cleanMoveText(text: string): string {
-  return String(text ?? "")
-    .normalize("NFC")
-    .replace(/\s+/g, "")
-    .replace(TRAILING_MARKS, "");
+  return withoutTrailingMarks(String(text ?? "").slice(0, MAX_MOVE_TEXT * 4).normalize("NFC").replace(/\s+/g, ""));
+}
+
+/** Strips marks and "e.p." from the end, scanning backwards (linear, whatever the text). */
+function withoutTrailingMarks(text: string): string {
+  let end = text.length;
+  for (;;) {
+    if (end > 0 && MARKS.has(text[end - 1])) end--;
+    else {
+      const ep = /(?:e\.?p\.?)$/i.exec(text.slice(Math.max(0, end - 4), end));
+      if (!ep) return text.slice(0, end);
+      end -= ep[0].length;
+    }
+  }
 }
 
 export function readMove(chess: Chess, text: string, language: NotationLanguage): ReadResult {
+  if (String(text ?? "").length > MAX_MOVE_TEXT) return fail({ code: "illegalFormat" });
   const cleaned = cleanMoveText(text);
   if (CASTLING.test(cleaned)) return readCastling(chess, cleaned.replace(/-/g, "").length === 3);
   const captureMarked = CAPTURE_MARK.test(cleaned);

@@ -1,10 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { slug } from "~/lib/slug";
 import { useLocalePath } from "./Shell";
 
 /** A public event: its public tournaments. */
-export function PublicEvent({ event }: { event: { name: string; description: string | null; tournaments: { id: number; name: string }[] } }) {
+export function PublicEvent({ event }: { event: { name: string; slug: string; description: string | null; tournaments: { id: number; name: string; slug: string }[] } }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
@@ -14,7 +13,7 @@ export function PublicEvent({ event }: { event: { name: string; description: str
       <ul>
         {event.tournaments.map((tournament) => (
           <li key={tournament.id}>
-            <Link to={to(`/event/${slug(event.name)}/${slug(tournament.name)}`)}>{tournament.name}</Link>
+            <Link to={to(`/event/${encodeURIComponent(event.slug)}/${encodeURIComponent(tournament.slug)}`)}>{tournament.name}</Link>
           </li>
         ))}
       </ul>

@@ -33,6 +33,8 @@ const schema = z
     TEMPORAL_ADDRESS: optional.pipe(z.string().regex(/^[^\s:]+:\d+$/, "must be host:port, e.g. temporal:7233").optional()),
     TEMPORAL_NAMESPACE: z.string().default("default"),
     TEMPORAL_TASK_QUEUE: z.string().default("sheet-reading"),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production") {
@@ -71,6 +73,10 @@ export type Config = {
     | { kind: "minio"; endPoint: string; port: number; useSSL: boolean; accessKey: string; secretKey: string; bucket: string };
   /** Temporal cluster that runs the sheet-reading workflow; without it sheets are read in-process. */
   temporal?: { address: string; namespace: string; taskQueue: string };
+  /** Reverse proxies in front of the app whose X-Forwarded-For is trusted for the client address (0: none). */
+  trustProxy: number;
+  /** Multiplies every rate limit (tests that sign in many times from one address set it high). */
+  rateLimitMultiplier: number;
 };
 
 function minioConfig(e: z.infer<typeof schema>): Config["sheetStorage"] | undefined {
@@ -117,6 +123,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     temporal: e.TEMPORAL_ADDRESS
       ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE }
       : undefined,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }
 

@@ -31,5 +31,11 @@ describe("language prefixes", () => {
     expect(safeRedirect("https://evil.example", "/x")).toBe("/x");
     expect(safeRedirect("/\\evil", "/x")).toBe("/x");
     expect(safeRedirect(undefined, "/x")).toBe("/x");
+    // found by an attacker: a tab (sent as %09) or a line break after the first slash
+    expect(safeRedirect("/\t/evil.example/", "/x")).toBe("/x");
+    expect(safeRedirect("/\n/x", "/x")).toBe("/x");
+    expect(safeRedirect("/%09/evil.example/", "/x")).toBe("/%09/evil.example/");
+    expect(safeRedirect("/webapp/event/1?tab=2#top", "/x")).toBe("/webapp/event/1?tab=2#top");
+    expect(safeRedirect("/./\u0000/evil", "/x")).toBe("/x");
   });
 });

@@ -24,10 +24,22 @@ export function switchLanguage(pathname: string, search: string, language: Langu
   return localizePath(stripLanguage(pathname), language) + search;
 }
 
-/** Only same-site paths may be used as a redirect target after signing in. */
+const BASE = "http://kiebitz.invalid";
+
+/**
+ * Only paths of this site may be a redirect target taken from a request. Browsers drop tabs and
+ * line breaks and read a backslash as a slash, so any of them (or an address that normalises to
+ * another host) gives the fallback; the path is returned as the URL parser normalised it.
+ */
 export function safeRedirect(target: unknown, fallback: string): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+  if (typeof target !== "string" || target.length > 2000 || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, BASE);
+  } catch {
     return fallback;
   }
-  return target;
+  const path = url.pathname + url.search + url.hash;
+  return url.origin === BASE && !path.startsWith("//") ? path : fallback;
 }

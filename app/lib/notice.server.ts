@@ -5,9 +5,8 @@ import { sessionStorage } from "~/auth/session.server";
  * One-time notices ("Your e-mail address is confirmed.") carried across a redirect in the
  * session cookie and shown once by the root layout.
  */
-export async function redirectWithNotice(request: Request, to: string, notice: string, options: { signOut?: boolean } = {}) {
+export async function redirectWithNotice(request: Request, to: string, notice: string) {
   const session = await sessionStorage().getSession(request.headers.get("Cookie"));
-  if (options.signOut) session.unset("userId");
   session.flash("notice", notice);
   return redirect(to, { headers: { "Set-Cookie": await sessionStorage().commitSession(session) } });
 }

@@ -1,16 +1,22 @@
 import { json } from "@remix-run/node";
 import { isAdmin, requireUser, type SessionUser } from "~/auth/user.server";
 import { db } from "~/db/client.server";
+import { MAX_ID, MAX_ROUNDS, toId } from "~/lib/limits";
 
 /**
  * Who may see and change an event and everything in it: its creator and admins (spec §6).
  * Checked in every organiser loader and action; others get HTTP 403
  * 'You do not have access to this tournament.'; unknown ids get 404.
  */
-export function parseId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id < 1) throw json("error.tournamentMissing", { status: 404 });
+export function parseId(value: string | undefined, max = MAX_ID): number {
+  const id = toId(value, max);
+  if (id === null) throw json("error.tournamentMissing", { status: 404 });
   return id;
+}
+
+/** A round number from a URL: 1 to the tournament's planned rounds (at most MAX_ROUNDS), else 404. */
+export function parseRound(value: string | undefined, tournament: { plannedRounds: number | null }): number {
+  return parseId(value, Math.min(MAX_ROUNDS, tournament.plannedRounds ?? MAX_ROUNDS));
 }
 
 export function mayOrganise(user: SessionUser, creatorId: number): boolean {

@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Failure } from "~/auth/accounts.server";
+import { eventSlug } from "./slugs.server";
 
 export type EventInput = { name: string; description?: string; startDate?: Date; endDate?: Date };
 export type LinkInput = { linkUrl?: string; linkText?: string };
@@ -11,7 +12,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code
 export async function createEvent(db: Db, creatorId: number, { linkUrl, linkText, ...input }: EventInput & LinkInput): Promise<Result<{ id: number }>> {
   try {
     const event = await db.event.create({
-      data: { creatorId, ...input, ...(linkUrl ? { links: { create: { link: linkUrl, text: linkText || linkUrl.slice(0, 50) } } } : {}) },
+      data: { creatorId, ...input, slug: await eventSlug(db, input.name), ...(linkUrl ? { links: { create: { link: linkUrl, text: linkText || linkUrl.slice(0, 50) } } } : {}) },
     });
     return { ok: true, value: { id: event.id } };
   } catch (error) {
@@ -22,7 +23,7 @@ export async function createEvent(db: Db, creatorId: number, { linkUrl, linkText
 
 export async function updateEvent(db: Db, id: number, input: EventInput): Promise<Result<true>> {
   try {
-    await db.event.update({ where: { id }, data: input });
+    await db.event.update({ where: { id }, data: { ...input, slug: await eventSlug(db, input.name, id) } });
     return { ok: true, value: true };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, error: "events.nameTaken", field: "name" };

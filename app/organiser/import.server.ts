@@ -3,6 +3,9 @@ import type { GameResult, Tiebreak } from "~/generated/prisma/client";
 import { TIEBREAKS } from "~/tournament/tiebreaks";
 import { readTournamentFile, type TournamentFile } from "~/tournament/tournamentFile";
 import { readTrf, type TrfFile } from "~/tournament/trf";
+import { LONG_TRANSACTION } from "~/db/locks.server";
+import { insertPlayers } from "./players.server";
+import { tournamentSlug } from "./slugs.server";
 
 /**
  * Creates a tournament from a tournament file: the product's JSON format or FIDE TRF.
@@ -27,6 +30,7 @@ export async function importTournament(
         creatorId: event.creatorId,
         eventId: event.id,
         name: data.name,
+        slug: await tournamentSlug(tx, event.id, data.name),
         form: data.form,
         mode: data.mode,
         plannedRounds: data.plannedRounds ?? (data.rounds.length || null),
@@ -37,12 +41,9 @@ export async function importTournament(
         tiebreakScoreThird: tiebreaks[2] ?? "NONE",
       },
     });
-    const ids = new Map<number, number>();
-    for (const p of data.participants) {
-      const { startRank, team: _team, ...fields } = p;
-      const created = await tx.player.create({ data: { ...fields, tournamentId: tournament.id, snr: startRank } });
-      ids.set(startRank, created.id);
-    }
+    await insertPlayers(tx, tournament.id, data.participants.map(({ startRank, team: _team, ...fields }) => ({ ...fields, snr: startRank })));
+    const created = await tx.player.findMany({ where: { tournamentId: tournament.id }, select: { id: true, snr: true } });
+    const ids = new Map(created.map((p) => [p.snr, p.id]));
     for (const round of data.rounds) {
       const open = round.games.some((g) => g.result === "*");
       const created = await tx.round.create({ data: { tournamentId: tournament.id, round: round.round, state: open ? "IN_PROGRESS" : "FINISHED" } });
@@ -60,7 +61,7 @@ export async function importTournament(
       });
     }
     return tournament.id;
-  });
+  }, LONG_TRANSACTION);
   return { ok: true, id };
 }
 

@@ -22,10 +22,16 @@ export async function playersPdf(title: string, headers: Record<keyof PdfPlayer,
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
   let page = document.addPage([595, 842]);
   let y = 800;
+  // The longest prefix that fits, by bisection (no cell holds more than 200 characters).
   const fit = (text: string, width: number) => {
-    let value = winAnsi(text);
-    while (value && font.widthOfTextAtSize(value, 10) > width) value = value.slice(0, -1);
-    return value;
+    const value = winAnsi(text.slice(0, 200));
+    let [low, high] = [0, value.length];
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (font.widthOfTextAtSize(value.slice(0, middle), 10) <= width) low = middle;
+      else high = middle - 1;
+    }
+    return value.slice(0, low);
   };
   page.drawText(winAnsi(title), { x: 40, y, size: 16, font: bold });
   y -= 30;

@@ -1,4 +1,6 @@
 import type { Db } from "~/db/client.server";
+import { LONG_TRANSACTION, lockTournament, type Tx } from "~/db/locks.server";
+import { MAX_PLAYERS } from "~/lib/limits";
 import type { Tournament } from "~/generated/prisma/client";
 import { checkPlayersChangeable, initialRanking, type TwzSetting } from "~/tournament/ranking";
 
@@ -14,7 +16,7 @@ export type PlayerInput = {
 };
 
 /** Spec §5/§8: no players are added or removed once a round exists or they have played. */
-export async function playersLocked(db: Db, tournamentId: number): Promise<string | null> {
+export async function playersLocked(db: Pick<Db, "round" | "game">, tournamentId: number): Promise<string | null> {
   const [rounds, games] = await Promise.all([
     db.round.count({ where: { tournamentId } }),
     db.game.count({ where: { tournamentId } }),
@@ -24,30 +26,44 @@ export async function playersLocked(db: Db, tournamentId: number): Promise<strin
 }
 
 /** Starting numbers follow the initial ranking (TWZ setting, pseudo rating) until the first round. */
-export async function renumberPlayers(db: Pick<Db, "player">, tournament: Pick<Tournament, "id" | "twzSetting" | "pseudoRating">) {
+export async function renumberPlayers(db: Pick<Db, "player" | "$executeRaw">, tournament: Pick<Tournament, "id" | "twzSetting" | "pseudoRating">) {
   const players = await db.player.findMany({ where: { tournamentId: tournament.id } });
   const ranked = initialRanking(
     players.map((p) => ({ ...p, key: p.id })),
     tournament.twzSetting as TwzSetting,
     tournament.pseudoRating,
   );
-  // Two passes so that the unique (tournament, snr) never collides in between.
-  for (const [i, player] of ranked.entries()) await db.player.update({ where: { id: player.id }, data: { snr: -(i + 1) } });
-  for (const [i, player] of ranked.entries()) await db.player.update({ where: { id: player.id }, data: { snr: i + 1 } });
+  const ids = ranked.map((p) => p.id);
+  const numbers = ranked.map((_, i) => i + 1);
+  // Two statements (negative numbers first) so that the unique (tournament, snr) never collides in between.
+  await db.$executeRaw`UPDATE player SET snr = -v.snr FROM unnest(${ids}::int[], ${numbers}::int[]) AS v(id, snr) WHERE player.id = v.id`;
+  await db.$executeRaw`UPDATE player SET snr = -snr WHERE tournament_id = ${tournament.id} AND snr < 0`;
 }
 
 /** Adds players (one or an import) in one transaction, then renumbers; all or nothing. */
+/**
+ * Adds players (one or an import of up to MAX_PLAYERS) under the tournament's lock, in batches of
+ * one transaction, then renumbers; all or nothing, and never once a round exists.
+ */
 export async function addPlayers(db: Db, tournament: Tournament, inputs: PlayerInput[]): Promise<{ ok: true } | { ok: false; error: string }> {
-  const locked = await playersLocked(db, tournament.id);
-  if (locked) return { ok: false, error: locked };
-  const count = await db.player.count({ where: { tournamentId: tournament.id } });
-  if (tournament.maxPlayers && count + inputs.length > tournament.maxPlayers) return { ok: false, error: "players.tooMany" };
-  await db.$transaction(async (tx) => {
-    let snr = 100_000 + count;
-    for (const input of inputs) await tx.player.create({ data: { ...input, tournamentId: tournament.id, snr: snr++ } });
+  return db.$transaction(async (tx): Promise<{ ok: true } | { ok: false; error: string }> => {
+    await lockTournament(tx, tournament.id);
+    const locked = await playersLocked(tx, tournament.id);
+    if (locked) return { ok: false, error: locked };
+    const count = await tx.player.count({ where: { tournamentId: tournament.id } });
+    if (count + inputs.length > Math.min(tournament.maxPlayers ?? MAX_PLAYERS, MAX_PLAYERS)) return { ok: false, error: "players.tooMany" };
+    await insertPlayers(tx, tournament.id, inputs, 1_000_000 + count);
     await renumberPlayers(tx, tournament);
-  });
-  return { ok: true };
+    return { ok: true };
+  }, LONG_TRANSACTION);
+}
+
+/** Inserts players with starting numbers from `firstSnr` on, a thousand rows a statement. */
+export async function insertPlayers(tx: Tx, tournamentId: number, inputs: (PlayerInput & { snr?: number })[], firstSnr = 1) {
+  for (let start = 0; start < inputs.length; start += 1000) {
+    const batch = inputs.slice(start, start + 1000).map((input, i) => ({ ...input, tournamentId, snr: input.snr ?? firstSnr + start + i }));
+    await tx.player.createMany({ data: batch });
+  }
 }
 
 export async function updatePlayer(db: Db, tournament: Tournament, playerId: number, input: PlayerInput) {

@@ -1,5 +1,5 @@
+import { createHash } from "node:crypto";
 import type { Db } from "~/db/client.server";
-import { slug } from "~/lib/slug";
 import { recordsOf } from "./rounds.server";
 import { standings, type Tiebreak } from "~/tournament/tiebreaks";
 
@@ -10,23 +10,19 @@ import { standings, type Tiebreak } from "~/tournament/tiebreaks";
 const PUBLIC = { in: ["PUBLIC", "PUBLIC_WITHOUT_GAMES"] } as { in: ("PUBLIC" | "PUBLIC_WITHOUT_GAMES")[] };
 
 export async function publicEvent(db: Db, where: { id: number } | { slug: string }) {
-  const events =
-    "id" in where
-      ? await db.event.findMany({ where: { id: where.id } })
-      : (await db.event.findMany({ where: { tournaments: { some: { visibility: PUBLIC } } } })).filter((e) => slug(e.name) === where.slug);
-  for (const event of events) {
-    const tournaments = await db.tournament.findMany({
-      where: { eventId: event.id, visibility: PUBLIC },
-      orderBy: [{ orderValue: "asc" }, { id: "asc" }],
-      select: { id: true, name: true, visibility: true },
-    });
-    if (tournaments.length) return { id: event.id, name: event.name, description: event.description, startDate: event.startDate, endDate: event.endDate, tournaments };
-  }
-  return null;
+  const event = await db.event.findUnique({ where });
+  if (!event) return null;
+  const tournaments = await db.tournament.findMany({
+    where: { eventId: event.id, visibility: PUBLIC },
+    orderBy: [{ orderValue: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, slug: true, visibility: true },
+  });
+  if (!tournaments.length) return null;
+  return { id: event.id, name: event.name, slug: event.slug, description: event.description, startDate: event.startDate, endDate: event.endDate, tournaments };
 }
 
-export async function publicTournament(db: Db, eventId: number, tournamentSlug: string, unlocked: boolean) {
-  const tournament = (await db.tournament.findMany({ where: { eventId, visibility: PUBLIC } })).find((t) => slug(t.name) === tournamentSlug);
+export async function publicTournament(db: Db, eventId: number, tournamentSlug: string, unlocked: (tournamentId: number, password: string | null) => boolean) {
+  const tournament = await db.tournament.findFirst({ where: { eventId, slug: tournamentSlug, visibility: PUBLIC } });
   if (!tournament) return null;
   const [players, games] = await Promise.all([
     db.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
@@ -39,7 +35,7 @@ export async function publicTournament(db: Db, eventId: number, tournamentSlug: 
     ? standings({ players: recordsOf(players, games, lastRound), round: lastRound }, tiebreaks).map((row) => ({ ...row, name: bySnr.get(row.id)?.name ?? "" }))
     : [];
   const gamesAllowed = tournament.visibility === "PUBLIC";
-  const needsPassword = gamesAllowed && Boolean(tournament.password) && !unlocked;
+  const needsPassword = gamesAllowed && Boolean(tournament.password) && !unlocked(tournament.id, tournament.password);
   return {
     id: tournament.id,
     name: tournament.name,
@@ -61,4 +57,12 @@ export async function publicTournament(db: Db, eventId: number, tournamentSlug: 
 
 export function checkGamesPassword(password: string | null, given: string): boolean {
   return !password || password === given;
+}
+
+/**
+ * What a visitor's session remembers of an unlocked tournament: its id and a digest of the games
+ * password it was unlocked with, so that changing the password ends every earlier unlock.
+ */
+export function unlockStamp(tournamentId: number, password: string | null): string {
+  return `${tournamentId}:${createHash("sha256").update(`${tournamentId}\0${password ?? ""}`).digest("base64url").slice(0, 16)}`;
 }

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { LONG_TRANSACTION, lockTournament, type Tx } from "~/db/locks.server";
 import { message } from "~/lib/messages";
 import type { Game, GameResult, Player, Tournament } from "~/generated/prisma/client";
 import { FORFEITS, resultPoints } from "./results";
@@ -55,22 +56,25 @@ export async function drawNextRound(
   round: number,
   imported?: { white: number; black: number | null }[],
 ): Promise<{ ok: true } | { ok: false; error: DrawError }> {
-  const [players, rounds, games] = await Promise.all([
-    db.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
-    db.round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
-    db.game.findMany({ where: { tournamentId: tournament.id } }),
-  ]);
-  const drawable = checkRoundDrawable(round, rounds.length, tournament.plannedRounds);
-  if (!drawable.ok) return drawable;
-  if (rounds.length && games.some((g) => g.round === rounds.length && g.gameResult === "UNSET")) return { ok: false, error: { code: "previousRoundOpen" } };
-  const bySnr = new Map(players.map((p) => [p.snr, p.id]));
-  const boards: Boards = imported
-    ? { ok: true, value: imported.map((b) => ({ whiteId: bySnr.get(b.white)!, blackId: b.black === null ? null : bySnr.get(b.black)! })) }
-    : tournament.form === "TEAM"
-      ? await teamBoards(db, tournament, games, round)
-      : singleBoards(tournament, players, games, round);
-  if (!boards.ok) return boards;
-  await db.$transaction(async (tx) => {
+  // Read, pair and store under the tournament's lock: a concurrent draw then finds this round
+  // drawn ('pairings already drawn'), and no player can be added in between.
+  const drawn = await db.$transaction(async (tx) => {
+    await lockTournament(tx, tournament.id);
+    const [players, rounds, games] = await Promise.all([
+      tx.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
+      tx.round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
+      tx.game.findMany({ where: { tournamentId: tournament.id } }),
+    ]);
+    const drawable = checkRoundDrawable(round, rounds.length, tournament.plannedRounds);
+    if (!drawable.ok) return drawable;
+    if (rounds.length && games.some((g) => g.round === rounds.length && g.gameResult === "UNSET")) return { ok: false as const, error: { code: "previousRoundOpen" as const } };
+    const bySnr = new Map(players.map((p) => [p.snr, p.id]));
+    const boards: Boards = imported
+      ? { ok: true, value: imported.map((b) => ({ whiteId: bySnr.get(b.white)!, blackId: b.black === null ? null : bySnr.get(b.black)! })) }
+      : tournament.form === "TEAM"
+        ? await teamBoards(tx, tournament, games, round)
+        : singleBoards(tournament, players, games, round);
+    if (!boards.ok) return boards;
     const created = await tx.round.create({ data: { tournamentId: tournament.id, round, state: "IN_PROGRESS" } });
     await tx.game.createMany({
       data: boards.value.map((board, i) => ({
@@ -83,7 +87,9 @@ export async function drawNextRound(
         gameResult: board.blackId === null ? ("PLUS" as const) : ("UNSET" as const),
       })),
     });
-  });
+    return { ok: true as const };
+  }, LONG_TRANSACTION);
+  if (!drawn.ok) return drawn;
   await updateRoundState(db, tournament.id, round);
   return { ok: true };
 }
@@ -103,7 +109,7 @@ function singleBoards(tournament: Tournament, players: Player[], games: Game[], 
 }
 
 /** Team rounds: teams are paired (Berger table, Dutch system on match points, or Scheveningen for two teams), then board by board. */
-async function teamBoards(db: Db, tournament: Tournament, games: Game[], round: number): Promise<Boards> {
+async function teamBoards(db: Tx, tournament: Tournament, games: Game[], round: number): Promise<Boards> {
   const teams = await teamsOf(db, tournament.id);
   if (teams.length < 2) return { ok: false, error: { code: "notEnoughPlayers" } };
   const roster = (snr: number) => {

@@ -27,7 +27,7 @@ export async function addTeam(db: Db, tournament: Tournament, name: string, memb
 
 export type TeamWithBoards = { id: number; snr: number; name: string; players: { id: number }[] };
 
-export function teamsOf(db: Db, tournamentId: number) {
+export function teamsOf(db: Pick<Db, "team">, tournamentId: number) {
   return db.team.findMany({
     where: { tournamentId },
     orderBy: { snr: "asc" },

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { Prisma, Tournament } from "~/generated/prisma/client";
 import { renumberPlayers } from "./players.server";
+import { tournamentSlug } from "./slugs.server";
 
 type TournamentFields = {
   name: string;
@@ -29,13 +30,15 @@ export function tournamentData({ tiebreak1, tiebreak2, tiebreak3, ...rest }: Tou
 
 export async function createTournament(db: Db, event: { id: number; creatorId: number }, fields: TournamentFields) {
   const order = await db.tournament.count({ where: { eventId: event.id } });
-  return db.tournament.create({ data: { ...tournamentData(fields), eventId: event.id, creatorId: event.creatorId, orderValue: order } });
+  const slug = await tournamentSlug(db, event.id, fields.name);
+  return db.tournament.create({ data: { ...tournamentData(fields), slug, eventId: event.id, creatorId: event.creatorId, orderValue: order } });
 }
 
 /** Saves settings; before the first round the participants are re-sorted by the (new) rating rules. */
 export async function updateTournament(db: Db, tournament: Tournament, data: Prisma.TournamentUncheckedUpdateInput) {
   await db.$transaction(async (tx) => {
-    const updated = await tx.tournament.update({ where: { id: tournament.id }, data });
+    const slug = typeof data.name === "string" ? await tournamentSlug(tx, tournament.eventId, data.name, tournament.id) : undefined;
+    const updated = await tx.tournament.update({ where: { id: tournament.id }, data: { ...data, slug } });
     if ((await tx.round.count({ where: { tournamentId: tournament.id } })) === 0) await renumberPlayers(tx, updated);
   });
 }

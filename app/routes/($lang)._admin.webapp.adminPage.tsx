@@ -3,13 +3,14 @@ import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/user.server";
 import { db } from "~/db/client.server";
+import { toId } from "~/lib/limits";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { useLanguage } from "~/components/Shell";
 
 /** Admin area: all users, labelled by e-mail and their latest event change; choosing one puts ?uid= in the route. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const uid = Number(new URL(request.url).searchParams.get("uid")) || null;
+  const uid = toId(new URL(request.url).searchParams.get("uid"));
   const users = await db().user.findMany({
     orderBy: { email: "asc" },
     select: {

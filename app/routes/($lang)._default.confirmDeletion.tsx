@@ -2,7 +2,6 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { checkDeletionCode, confirmAccountDeletion } from "~/auth/accounts.server";
-import { getUser } from "~/auth/user.server";
 import { FormError } from "~/components/Field";
 import { db } from "~/db/client.server";
 import { requestLanguage } from "~/i18n.server";
@@ -20,9 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const code = String((await request.formData()).get("code") ?? "");
   const result = await confirmAccountDeletion(db(), code);
   if (!result.ok) return json({ error: result.error }, { status: 400 });
-  // The deleted account no longer exists, so a session of it is ended; another user's stays.
-  const signOut = (await getUser(request)) === null;
-  return redirectWithNotice(request, localizePath("/", requestLanguage(request)), "notice.accountDeleted", { signOut });
+  // The account's sessions were deleted with it (cascade).
+  return redirectWithNotice(request, localizePath("/", requestLanguage(request)), "notice.accountDeleted");
 }
 
 export default function ConfirmDeletion() {

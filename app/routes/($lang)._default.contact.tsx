@@ -11,11 +11,12 @@ import { config } from "~/lib/config.server";
 import { localizePath } from "~/lib/locale";
 import { sendMail } from "~/lib/mail.server";
 import { redirectWithNotice } from "~/lib/notice.server";
+import { bounded } from "~/forms/reply.server";
 
 /** Contact form (e-mail, name, subject, message): sent to the operator's address. */
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() });
+  if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
   const { email, name, subject, message } = submission.value;
   await sendMail({ to: config().mailFrom, subject: `[Kiebitz contact] ${subject}`, text: `${name} <${email}>\n\n${message}` });
   return redirectWithNotice(request, localizePath("/contact", requestLanguage(request)), "notice.messageSent");

@@ -10,7 +10,7 @@ import { useLocalePath } from "~/components/Shell";
 import { useZodForm } from "~/components/useZodForm";
 import { db } from "~/db/client.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "~/forms/account";
-import { replyWithFailure } from "~/forms/reply.server";
+import { bounded, replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
@@ -29,13 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.has("code")) {
     const submission = parseWithZod(formData, { schema: resetPasswordSchema });
     const hidden = ["password", "passwordConfirmation"];
-    if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hidden }) });
+    if (submission.status !== "success") return json({ result: bounded(submission.reply({ hideFields: hidden })) });
     const result = await resetPassword(db(), submission.value.code, submission.value.password);
     if (!result.ok) return json({ result: replyWithFailure(submission, result, hidden) }, { status: 400 });
     return redirectWithNotice(request, localizePath("/signIn", language), "notice.passwordReset");
   }
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() });
+  if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
   const result = await requestPasswordReset(db(), submission.value.email);
   if (!result.ok) return json({ result: replyWithFailure(submission, result) }, { status: 400 });
   await sendAccountMail("resetPassword", result.value.user, result.value.key);

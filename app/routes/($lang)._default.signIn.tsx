@@ -15,6 +15,7 @@ import { requestLanguage } from "~/i18n.server";
 import { localizePath, safeRedirect } from "~/lib/locale";
 import { message } from "~/lib/messages";
 import type { loader as rootLoader } from "~/root";
+import { bounded } from "~/forms/reply.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) return redirect(localizePath("/webapp/dashboard", requestLanguage(request)));
@@ -25,12 +26,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the request again, so the form is read from a copy.
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: signInSchema });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }) });
+  if (submission.status !== "success") return json({ result: bounded(submission.reply({ hideFields: ["password"] })) });
   const key = signInKey(submission.value.email, request, (context as { clientAddress?: string }).clientAddress);
   const blockedMinutes = await signInBlockedMinutes(key);
   if (blockedMinutes > 0) {
     const error = message("auth.tooManyAttempts", { minutes: blockedMinutes });
-    return json({ result: submission.reply({ formErrors: [error], hideFields: ["password"] }) }, { status: 429 });
+    return json({ result: bounded(submission.reply({ formErrors: [error], hideFields: ["password"] })) }, { status: 429 });
   }
   try {
     const userId = await auth().authenticate("password", request, { throwOnError: true, context: { formData } });
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof AuthorizationError)) throw error;
     await recordFailedSignIn(key);
-    return json({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: 401 });
+    return json({ result: bounded(submission.reply({ formErrors: [error.message], hideFields: ["password"] })) }, { status: 401 });
   }
 }
 

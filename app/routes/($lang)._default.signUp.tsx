@@ -11,7 +11,7 @@ import { useLocalePath } from "~/components/Shell";
 import { useZodForm } from "~/components/useZodForm";
 import { db } from "~/db/client.server";
 import { signUpSchema } from "~/forms/account";
-import { replyWithFailure } from "~/forms/reply.server";
+import { bounded, replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const language = requestLanguage(request);
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: HIDDEN }), captcha: await createCaptcha(db()) });
+    return json({ result: bounded(submission.reply({ hideFields: HIDDEN })), captcha: await createCaptcha(db()) });
   }
   const { captcha, ...input } = submission.value;
   const result = await signUp(db(), { ...input, captchaAnswer: captcha, locale: language });

@@ -5,7 +5,7 @@ import { sessionStorage } from "~/auth/session.server";
 import { FormError } from "~/components/Field";
 import { PublicEvent } from "~/components/PublicEvent";
 import { db } from "~/db/client.server";
-import { checkGamesPassword, publicEvent, publicTournament } from "~/organiser/public.server";
+import { checkGamesPassword, publicEvent, publicTournament, unlockStamp } from "~/organiser/public.server";
 
 /** /event/{eventName}/{tournamentName}: the public event, or one of its public tournaments (by slug). */
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -13,10 +13,9 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   if (!event) throw json("error.tournamentMissing", { status: 404 });
   if (!params.tournamentName) return { event, tournament: null };
   const session = await sessionStorage().getSession(request.headers.get("Cookie"));
-  const unlocked: number[] = session.get("unlockedTournaments") ?? [];
-  const locked = await publicTournament(db(), event.id, params.tournamentName, false);
-  if (!locked) throw json("error.tournamentMissing", { status: 404 });
-  const tournament = locked.needsPassword && unlocked.includes(locked.id) ? await publicTournament(db(), event.id, params.tournamentName, true) : locked;
+  const unlocked: string[] = session.get("unlockedTournaments") ?? [];
+  const tournament = await publicTournament(db(), event.id, params.tournamentName, (id, password) => unlocked.includes(unlockStamp(id, password)));
+  if (!tournament) throw json("error.tournamentMissing", { status: 404 });
   return { event, tournament };
 }
 
@@ -32,7 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const given = String((await request.formData()).get("password") ?? "");
   if (!checkGamesPassword(row.password, given)) return json({ error: "public.wrongPassword" }, { status: 403 });
   const session = await sessionStorage().getSession(request.headers.get("Cookie"));
-  session.set("unlockedTournaments", [...(session.get("unlockedTournaments") ?? []), tournament.id]);
+  // The newest 20 unlocks are remembered (the cookie stays small).
+  session.set("unlockedTournaments", [...(session.get("unlockedTournaments") ?? []), unlockStamp(row.id, row.password)].slice(-20));
   return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await sessionStorage().commitSession(session) } });
 }
 

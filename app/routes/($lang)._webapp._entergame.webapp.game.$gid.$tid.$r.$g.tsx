@@ -10,7 +10,7 @@ import type { GameResult } from "~/generated/prisma/client";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
-import { parseId, requireTournament } from "~/organiser/access.server";
+import { parseId, parseRound, requireTournament } from "~/organiser/access.server";
 import { addMove, positionOf, undoMove } from "~/organiser/games.server";
 import { saveResults } from "~/organiser/rounds.server";
 
@@ -19,7 +19,7 @@ const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLU
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
   const game = await db().game.findFirst({
-    where: { tournamentId: tournament.id, round: parseId(params.r), board: parseId(params.g) },
+    where: { tournamentId: tournament.id, round: parseRound(params.r, tournament), board: parseId(params.g) },
     include: { white: true, black: true },
   });
   if (!game) throw json("error.tournamentMissing", { status: 404 });

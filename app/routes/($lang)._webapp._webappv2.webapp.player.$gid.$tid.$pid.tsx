@@ -14,6 +14,7 @@ import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { parseId, requireTournament } from "~/organiser/access.server";
 import { updatePlayer } from "~/organiser/players.server";
+import { bounded } from "~/forms/reply.server";
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { event, tournament, player } = await load(request, params);
   const submission = parseWithZod(await request.formData(), { schema: playerSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() });
+  if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
   await updatePlayer(db(), tournament, player.id, submission.value);
   return redirectWithNotice(request, localizePath(`/webapp/tournament/players/${event.id}/${tournament.id}`, requestLanguage(request)), "notice.changesSaved");
 }

@@ -6,12 +6,13 @@ import { useLocalePath } from "~/components/Shell";
 import { UploadForm } from "~/components/UploadForm";
 import { readFormData, uploadedText } from "~/lib/formData.server";
 import { db } from "~/db/client.server";
+import { toId } from "~/lib/limits";
 import type { GameResult } from "~/generated/prisma/client";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { message } from "~/lib/messages";
 import { redirectWithNotice } from "~/lib/notice.server";
-import { parseId, requireTournament } from "~/organiser/access.server";
+import { parseRound, requireTournament } from "~/organiser/access.server";
 import { importRoundGames } from "~/organiser/gameImport.server";
 import { correctBoardNumbers, parseResults } from "~/organiser/boards.server";
 import { drawErrorMessage, drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
@@ -20,7 +21,7 @@ const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLU
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
-  const number = parseId(params.r);
+  const number = parseRound(params.r, tournament);
   const round = await db().round.findUnique({ where: { tournamentId_round: { tournamentId: tournament.id, round: number } } });
   if (!round) throw json(message("rounds.errors.roundDoesNotExist", { round: number }), { status: 404 });
   return { event, tournament, round };
@@ -78,10 +79,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "results": {
       const results = new Map<number, GameResult>();
       for (const [key, value] of formData) {
-        const id = /^result-(\d+)$/.exec(key)?.[1];
-        if (!id) continue;
-        if (!RESULTS.includes(value as GameResult)) return json({ error: "rounds.badResult" }, { status: 400 });
-        results.set(Number(id), value as GameResult);
+        if (!key.startsWith("result-")) continue;
+        const id = toId(key.slice("result-".length));
+        if (id === null || !RESULTS.includes(value as GameResult)) return json({ error: "rounds.badResult" }, { status: 400 });
+        results.set(id, value as GameResult);
       }
       await saveResults(db(), tournament.id, round.round, results);
       return redirectWithNotice(request, here, "notice.resultsSaved");

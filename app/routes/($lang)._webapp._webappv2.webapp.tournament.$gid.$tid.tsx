@@ -10,6 +10,7 @@ import { useZodForm } from "~/components/useZodForm";
 import { PlayerTable } from "~/components/PlayerTable";
 import { DeleteByName } from "~/components/DeleteByName";
 import { db } from "~/db/client.server";
+import { MAX_ROUNDS, toId } from "~/lib/limits";
 import { deleteByNameSchema, NOTATIONS, parseMembers, teamSchema, tournamentSettingsSchema, VISIBILITIES } from "~/forms/organiser";
 import { addTeam, teamsOf } from "~/organiser/teams.server";
 import { requestLanguage } from "~/i18n.server";
@@ -20,6 +21,7 @@ import { dateInput } from "~/organiser/format";
 import { drawErrorMessage, drawNextRound } from "~/organiser/rounds.server";
 import { parsePairings } from "~/organiser/boards.server";
 import { tournamentData, updateTournament } from "~/organiser/tournaments.server";
+import { bounded } from "~/forms/reply.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
@@ -40,10 +42,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "settings": {
       const submission = parseWithZod(formData, { schema: tournamentSettingsSchema });
-      if (submission.status !== "success") return json({ intent: "settings", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "settings", result: bounded(submission.reply()) });
       const { maxPlayers, password, description, ...fields } = submission.value;
       if (fields.form === "TEAM" && fields.visibility !== "PRIVATE") {
-        return json({ intent: "settings", result: submission.reply({ fieldErrors: { visibility: ["tournaments.teamNotPublic"] } }) });
+        return json({ intent: "settings", result: bounded(submission.reply({ fieldErrors: { visibility: ["tournaments.teamNotPublic"] } })) });
       }
       await updateTournament(db(), tournament, {
         ...tournamentData(fields),
@@ -58,22 +60,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "delete": {
       const submission = parseWithZod(formData, { schema: deleteByNameSchema });
-      if (submission.status !== "success") return json({ intent: "delete", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "delete", result: bounded(submission.reply()) });
       if (submission.value.confirmName !== tournament.name) {
-        return json({ intent: "delete", result: submission.reply({ fieldErrors: { confirmName: ["events.confirmNameMismatch"] } }) });
+        return json({ intent: "delete", result: bounded(submission.reply({ fieldErrors: { confirmName: ["events.confirmNameMismatch"] } })) });
       }
       await db().tournament.delete({ where: { id: tournament.id } });
       return redirectWithNotice(request, localizePath(`/webapp/event/${event.id}`, language), "notice.tournamentDeleted");
     }
     case "addTeam": {
       const submission = parseWithZod(formData, { schema: teamSchema });
-      if (submission.status !== "success") return json({ intent: "addTeam", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "addTeam", result: bounded(submission.reply()) });
       const added = await addTeam(db(), tournament, submission.value.teamName, parseMembers(submission.value.members));
-      if (!added.ok) return json({ intent: "addTeam", result: submission.reply({ formErrors: [added.error] }) }, { status: 409 });
+      if (!added.ok) return json({ intent: "addTeam", result: bounded(submission.reply({ formErrors: [added.error] })) }, { status: 409 });
       return redirectWithNotice(request, `${here}?tab=teams`, "notice.teamAdded");
     }
     case "importPairings": {
-      const round = Number(formData.get("round"));
+      const round = toId(formData.get("round"), MAX_ROUNDS) ?? 0;
       const players = await db().player.findMany({ where: { tournamentId: tournament.id }, select: { snr: true } });
       const read = parsePairings(String(formData.get("pairings") ?? ""), players.map((p) => p.snr));
       if (!read.ok) return json({ intent: "draw", errors: read.errors }, { status: 400 });
@@ -82,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithNotice(request, localizePath(`/webapp/round/${event.id}/${tournament.id}/${round}`, language), "notice.pairingsImported");
     }
     case "draw": {
-      const round = Number(formData.get("round"));
+      const round = toId(formData.get("round"), MAX_ROUNDS) ?? 0;
       const drawn = await drawNextRound(db(), tournament, round);
       if (!drawn.ok) {
         return json({ intent: "draw", error: drawErrorMessage(drawn.error) }, { status: 409 });

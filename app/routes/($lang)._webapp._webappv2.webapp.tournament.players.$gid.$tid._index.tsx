@@ -15,6 +15,7 @@ import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
 import { addPlayers, playersLocked, removeAllPlayers } from "~/organiser/players.server";
+import { bounded } from "~/forms/reply.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
@@ -32,9 +33,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithNotice(request, here, "notice.playersRemoved");
   }
   const submission = parseWithZod(formData, { schema: playerSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() });
+  if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
   const added = await addPlayers(db(), tournament, [submission.value]);
-  if (!added.ok) return json({ result: submission.reply({ formErrors: [added.error] }) }, { status: 409 });
+  if (!added.ok) return json({ result: bounded(submission.reply({ formErrors: [added.error] })) }, { status: 409 });
   return redirectWithNotice(request, here, "notice.playerAdded");
 }
 

@@ -11,7 +11,7 @@ import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
-import { CSV_TEMPLATE, readPlayersCsv, type CsvRow } from "~/organiser/csv";
+import { CSV_TEMPLATE, readPlayersCsv, type CsvList } from "~/organiser/csv";
 import { addPlayers } from "~/organiser/players.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,13 +20,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Rows of an uploaded or pasted player list: CSV (template columns) or PGN (player tags). */
-function rowsOf(kind: string, text: string): CsvRow[] {
+function rowsOf(kind: string, text: string): CsvList {
   if (kind === "pgn") {
-    return playersFromGames(readPgn(text).games).map((p, i) => ({
+    const rows = playersFromGames(readPgn(text).games).map((p, i) => ({
       line: i + 1,
-      player: { name: p.name, active: true, ...(p.elo ? { elo: p.elo } : {}), ...(p.title ? { title: p.title } : {}), ...(p.fideId ? { fideId: p.fideId } : {}) },
+      player: { name: p.name.slice(0, 100), active: true, ...(p.elo ? { elo: p.elo } : {}), ...(p.title ? { title: p.title.slice(0, 4) } : {}), ...(p.fideId ? { fideId: p.fideId } : {}) },
       errors: [],
     }));
+    return { rows, errors: [] };
   }
   return readPlayersCsv(text);
 }
@@ -38,7 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const text = file.text || String(formData.get("text") ?? "");
   const kind = file.name.toLowerCase().endsWith(".pgn") ? "pgn" : String(formData.get("kind") ?? "csv");
   if (!text.trim()) return json({ kind, text, rows: [], error: "players.csv.empty" });
-  const rows = rowsOf(kind, text);
+  const { rows, errors } = rowsOf(kind, text);
+  if (errors.length) return json({ kind, text, rows, error: errors[0] });
   if (rows.length === 0) return json({ kind, text, rows, error: "players.csv.noRows" });
   if (formData.get("intent") !== "import" || rows.some((row) => row.errors.length)) {
     return json({ kind, text, rows, error: rows.some((row) => row.errors.length) ? "players.csv.fixFirst" : null });

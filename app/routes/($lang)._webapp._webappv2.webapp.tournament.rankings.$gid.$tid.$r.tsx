@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
-import { parseId, requireTournament } from "~/organiser/access.server";
+import { parseRound, requireTournament } from "~/organiser/access.server";
 import { recordsOf } from "~/organiser/rounds.server";
 import { teamMatches, teamsOf, teamStandings } from "~/organiser/teams.server";
 import { standings, TIEBREAK_HEADERS, type Tiebreak } from "~/tournament/tiebreaks";
@@ -11,7 +11,7 @@ import { standings, TIEBREAK_HEADERS, type Tiebreak } from "~/tournament/tiebrea
 /** The ranking after round r with the tournament's tiebreaks (printable). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
-  const round = parseId(params.r);
+  const round = parseRound(params.r, tournament);
   const [players, games] = await Promise.all([
     db().player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
     db().game.findMany({ where: { tournamentId: tournament.id, round: { lte: round } } }),

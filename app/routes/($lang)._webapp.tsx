@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { isAdmin, requireUser } from "~/auth/user.server";
 import { Shell, useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
+import { toId } from "~/lib/limits";
 import { eventMenu } from "~/organiser/navigation.server";
 
 /** The webapp layout: every page below needs a signed-in user (each loader checks again). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const gid = Number(params.gid ?? params.id);
-  const menu = Number.isInteger(gid) && gid > 0 ? await eventMenu(db(), gid, user.id, isAdmin(user)) : null;
+  const gid = toId(params.gid ?? params.id);
+  const menu = gid ? await eventMenu(db(), gid, user.id, isAdmin(user)) : null;
   return json({ menu });
 }
 

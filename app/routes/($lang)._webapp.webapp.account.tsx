@@ -5,12 +5,12 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { changeName, changePassword, requestAccountDeletion } from "~/auth/accounts.server";
 import { sendAccountMail } from "~/auth/mails.server";
-import { requireUser } from "~/auth/user.server";
+import { currentSessionId, endOtherSessions, requireUser } from "~/auth/user.server";
 import { Field, FormError } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
 import { db } from "~/db/client.server";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema } from "~/forms/account";
-import { replyWithFailure } from "~/forms/reply.server";
+import { bounded, replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
@@ -29,26 +29,30 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "changeName": {
       const submission = parseWithZod(formData, { schema: changeNameSchema });
-      if (submission.status !== "success") return json({ intent: "changeName", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "changeName", result: bounded(submission.reply()) });
       await changeName(db(), user.id, submission.value.username);
       return redirectWithNotice(request, here, "notice.nameChanged");
     }
     case "changePassword": {
       const submission = parseWithZod(formData, { schema: changePasswordSchema });
       if (submission.status !== "success") {
-        return json({ intent: "changePassword", result: submission.reply({ hideFields: PASSWORDS }) });
+        return json({ intent: "changePassword", result: bounded(submission.reply({ hideFields: PASSWORDS })) });
       }
-      const result = await changePassword(db(), user.id, submission.value.currentPassword, submission.value.password);
+      const result = await changePassword(db(), user.id, submission.value.currentPassword, submission.value.password, await currentSessionId(request));
       if (!result.ok) return json({ intent: "changePassword", result: replyWithFailure(submission, result, PASSWORDS) });
       return redirectWithNotice(request, here, "notice.passwordChanged");
     }
     case "deleteAccount": {
       const submission = parseWithZod(formData, { schema: deleteAccountSchema });
-      if (submission.status !== "success") return json({ intent: "deleteAccount", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "deleteAccount", result: bounded(submission.reply()) });
       const result = await requestAccountDeletion(db(), user.id);
       if (!result.ok) return json({ intent: "deleteAccount", result: replyWithFailure(submission, result) });
       await sendAccountMail("deleteAccount", user, result.value.key);
       return redirectWithNotice(request, here, "notice.deletionSent");
+    }
+    case "signOutElsewhere": {
+      await endOtherSessions(request, user.id);
+      return redirectWithNotice(request, here, "notice.signedOutElsewhere");
     }
     default:
       throw json("error.badRequest", { status: 400 });
@@ -95,6 +99,13 @@ export default function Account() {
         />
         <p className="hint">{t("signUp.passwordRules")}</p>
         <button type="submit">{t("account.savePassword")}</button>
+      </Form>
+
+      <h2>{t("account.sessions")}</h2>
+      <Form method="post">
+        <input type="hidden" name="intent" value="signOutElsewhere" />
+        <p>{t("account.sessionsExplanation")}</p>
+        <button type="submit">{t("account.signOutElsewhere")}</button>
       </Form>
 
       <h2>{t("account.deleteAccount")}</h2>

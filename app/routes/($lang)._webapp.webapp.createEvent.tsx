@@ -9,7 +9,7 @@ import { Field, FormError } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
 import { db } from "~/db/client.server";
 import { createEventSchema } from "~/forms/organiser";
-import { replyWithFailure } from "~/forms/reply.server";
+import { bounded, replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: createEventSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() });
+  if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
   const created = await createEvent(db(), user.id, submission.value);
   if (!created.ok) return json({ result: replyWithFailure(submission, created) });
   return redirectWithNotice(request, localizePath(`/webapp/event/${created.value.id}`, requestLanguage(request)), "notice.eventCreated");

@@ -14,6 +14,7 @@ import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { requireEvent } from "~/organiser/access.server";
 import { createTournament } from "~/organiser/tournaments.server";
+import { bounded } from "~/forms/reply.server";
 
 /** Create a tournament in one of the organiser's events (also offered as a dialog on the event page). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { event } = await requireEvent(request, String(formData.get("gid") ?? ""));
   const submission = parseWithZod(formData, { schema: tournamentSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() });
+  if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
   const tournament = await createTournament(db(), event, submission.value);
   return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, requestLanguage(request)), "notice.tournamentCreated");
 }

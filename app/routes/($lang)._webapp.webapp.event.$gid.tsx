@@ -12,8 +12,9 @@ import { UploadForm } from "~/components/UploadForm";
 import { useZodForm } from "~/components/useZodForm";
 import { readFormData, uploadedText } from "~/lib/formData.server";
 import { db } from "~/db/client.server";
+import { toId } from "~/lib/limits";
 import { deleteByNameSchema, eventSchema, linkSchema, tournamentSchema } from "~/forms/organiser";
-import { replyWithFailure } from "~/forms/reply.server";
+import { bounded, replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
@@ -52,32 +53,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "rename": {
       const submission = parseWithZod(formData, { schema: eventSchema });
-      if (submission.status !== "success") return json({ intent: "rename", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "rename", result: bounded(submission.reply()) });
       const updated = await updateEvent(db(), event.id, submission.value);
       if (!updated.ok) return json({ intent: "rename", result: replyWithFailure(submission, updated) });
       return redirectWithNotice(request, here, "notice.changesSaved");
     }
     case "delete": {
       const submission = parseWithZod(formData, { schema: deleteByNameSchema });
-      if (submission.status !== "success") return json({ intent: "delete", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "delete", result: bounded(submission.reply()) });
       if (submission.value.confirmName !== event.name) {
-        return json({ intent: "delete", result: submission.reply({ fieldErrors: { confirmName: ["events.confirmNameMismatch"] } }) });
+        return json({ intent: "delete", result: bounded(submission.reply({ fieldErrors: { confirmName: ["events.confirmNameMismatch"] } })) });
       }
       await deleteEvent(db(), event.id);
       return redirectWithNotice(request, localizePath("/webapp/dashboard", language), "notice.eventDeleted");
     }
     case "addLink": {
       const submission = parseWithZod(formData, { schema: linkSchema });
-      if (submission.status !== "success") return json({ intent: "addLink", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "addLink", result: bounded(submission.reply()) });
       await addEventLink(db(), event.id, submission.value.linkUrl, submission.value.linkText);
       return redirectWithNotice(request, here, "notice.changesSaved");
     }
     case "removeLink":
-      await removeEventLink(db(), event.id, Number(formData.get("linkId")));
+      await removeEventLink(db(), event.id, toId(formData.get("linkId")) ?? 0);
       return redirectWithNotice(request, here, "notice.changesSaved");
     case "createTournament": {
       const submission = parseWithZod(formData, { schema: tournamentSchema });
-      if (submission.status !== "success") return json({ intent: "createTournament", result: submission.reply() });
+      if (submission.status !== "success") return json({ intent: "createTournament", result: bounded(submission.reply()) });
       const tournament = await createTournament(db(), event, submission.value);
       return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, language), "notice.tournamentCreated");
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PLAYERS, MAX_RATING, MAX_REPORTED_ERRORS, MAX_ROUNDS, MIN_RATING } from "~/lib/limits";
 import { TIEBREAKS } from "./tiebreaks";
 
 /**
@@ -12,12 +13,12 @@ export const TOURNAMENT_FILE_VERSION = 1;
 const result = z.enum(["1-0", "0-1", "1/2-1/2", "+-", "-+", "--", "*"]);
 
 const participant = z.object({
-  startRank: z.number().int().min(1),
+  startRank: z.number().int().min(1).max(MAX_PLAYERS),
   name: z.string().trim().min(1).max(100),
   title: z.string().max(4).optional(),
   fideId: z.string().regex(/^\d{1,11}$/).optional(),
-  elo: z.number().int().min(0).max(3500).optional(),
-  nwz: z.number().int().min(0).max(3500).optional(),
+  elo: z.number().int().min(MIN_RATING).max(MAX_RATING).optional(),
+  nwz: z.number().int().min(MIN_RATING).max(MAX_RATING).optional(),
   club: z.string().max(100).optional(),
   country: z.string().max(3).optional(),
   active: z.boolean().default(true),
@@ -25,15 +26,17 @@ const participant = z.object({
 });
 
 const round = z.object({
-  round: z.number().int().min(1),
-  games: z.array(
-    z.object({
-      board: z.number().int().min(1),
-      white: z.number().int().min(1),
-      black: z.number().int().min(1).nullable(),
-      result,
-    }),
-  ),
+  round: z.number().int().min(1).max(MAX_ROUNDS),
+  games: z
+    .array(
+      z.object({
+        board: z.number().int().min(1).max(MAX_PLAYERS),
+        white: z.number().int().min(1).max(MAX_PLAYERS),
+        black: z.number().int().min(1).max(MAX_PLAYERS).nullable(),
+        result,
+      }),
+    )
+    .max(MAX_PLAYERS),
 });
 
 export const tournamentFileSchema = z
@@ -43,14 +46,27 @@ export const tournamentFileSchema = z
     name: z.string().trim().min(1).max(100),
     form: z.enum(["SINGLE_PLAYER", "TEAM"]).default("SINGLE_PLAYER"),
     mode: z.enum(["SWISS", "ROUND_ROBIN", "KNOCKOUT", "SCHEVENINGEN"]),
-    plannedRounds: z.number().int().min(1).max(99).optional(),
+    plannedRounds: z.number().int().min(1).max(MAX_ROUNDS).optional(),
     tiebreaks: z.array(z.number().int().min(0).max(16)).max(3).default([]),
     pseudoRating: z.number().int().min(0).max(3500).optional(),
     twz: z.enum(["ELO_BEFORE_NWZ", "NWZ_BEFORE_ELO", "ELO_OR_NWZ"]).default("ELO_BEFORE_NWZ"),
-    participants: z.array(participant),
-    rounds: z.array(round).default([]),
+    participants: z.array(participant).max(MAX_PLAYERS),
+    rounds: z.array(round).max(MAX_ROUNDS).default([]),
   })
   .superRefine((file, ctx) => {
+    const planned = file.plannedRounds ?? MAX_ROUNDS;
+    const numbers = new Set<number>();
+    file.rounds.forEach((r, i) => {
+      if (r.round > planned) ctx.addIssue({ code: "custom", path: ["rounds", i, "round"], message: `round ${r.round} is after the last planned round ${planned}` });
+      if (numbers.has(r.round)) ctx.addIssue({ code: "custom", path: ["rounds", i, "round"], message: `round ${r.round} appears twice` });
+      numbers.add(r.round);
+      const boards = new Set<number>();
+      r.games.forEach((g, j) => {
+        if (g.board > file.participants.length) ctx.addIssue({ code: "custom", path: ["rounds", i, "games", j, "board"], message: `board ${g.board}: more boards than players` });
+        if (boards.has(g.board)) ctx.addIssue({ code: "custom", path: ["rounds", i, "games", j, "board"], message: `board ${g.board} appears twice in round ${r.round}` });
+        boards.add(g.board);
+      });
+    });
     const ranks = new Set<number>();
     file.participants.forEach((p, i) => {
       if (ranks.has(p.startRank)) ctx.addIssue({ code: "custom", path: ["participants", i, "startRank"], message: `start rank ${p.startRank} appears twice` });
@@ -85,7 +101,10 @@ export function readTournamentFile(text: string): { ok: true; value: TournamentF
   }
   const parsed = tournamentFileSchema.safeParse(data);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, errors: parsed.error.issues.map((issue) => `${issue.path.join(".") || "file"}: ${issue.message}`) };
+  const { issues } = parsed.error;
+  const errors = issues.slice(0, MAX_REPORTED_ERRORS).map((issue) => `${issue.path.join(".") || "file"}: ${issue.message}`);
+  if (issues.length > MAX_REPORTED_ERRORS) errors.push(`… and ${issues.length - MAX_REPORTED_ERRORS} more errors`);
+  return { ok: false, errors };
 }
 
 export function writeTournamentFile(file: TournamentFile): string {

@@ -1,3 +1,4 @@
+import { MAX_PLAYERS, MAX_RATING, MAX_REPORTED_ERRORS, MAX_ROUNDS } from "~/lib/limits";
 import type { Colour, PlayerRecord, RoundEntry } from "./types";
 
 /**
@@ -35,6 +36,8 @@ export type TrfFile = {
 };
 export type TrfError = { line: number; message: string };
 
+/** Column of a player line where the first round's block starts. */
+const ROUNDS_START = 92;
 const RESULT_CODES = new Set(["1", "0", "=", "+", "-", "W", "D", "L", "H", "F", "U", "Z", " "]);
 const field = (line: string, from: number, to: number) => line.slice(from - 1, to).trim();
 
@@ -44,11 +47,12 @@ export function readTrf(text: string): { ok: true; value: TrfFile } | { ok: fals
   // Lines end in LF, CR LF or (as bbpPairings writes them) CR alone.
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   lines.forEach((raw, index) => {
-    const line = raw.replace(/\s+$/, "");
+    const line = raw.trimEnd();
     const number = index + 1;
     if (!line) return;
     const code = line.slice(0, 3);
     if (code === "001") {
+      if (file.players.length >= MAX_PLAYERS) return void errors.push({ line: number, message: `more than ${MAX_PLAYERS} players` });
       const player = readPlayer(line, number, errors);
       if (player) file.players.push(player);
       if (file.playersAt < 0) file.playersAt = file.lines.length;
@@ -56,7 +60,7 @@ export function readTrf(text: string): { ok: true; value: TrfFile } | { ok: fals
     }
     if (code === "XXR" || code === "142") {
       const rounds = Number(line.slice(3).trim());
-      if (!Number.isInteger(rounds) || rounds < 1) errors.push({ line: number, message: `${code}: number of rounds expected` });
+      if (!Number.isInteger(rounds) || rounds < 1 || rounds > MAX_ROUNDS) errors.push({ line: number, message: `${code}: number of rounds (1–${MAX_ROUNDS}) expected` });
       else file.rounds = rounds;
     } else if (code === "152") {
       const colour = line.slice(3).trim();
@@ -83,11 +87,18 @@ export function readTrf(text: string): { ok: true; value: TrfFile } | { ok: fals
       }
     });
   }
-  return errors.length ? { ok: false, errors } : { ok: true, value: file };
+  if (!errors.length) return { ok: true, value: file };
+  const reported = errors.slice(0, MAX_REPORTED_ERRORS);
+  if (errors.length > MAX_REPORTED_ERRORS) reported.push({ line: 0, message: `… and ${errors.length - MAX_REPORTED_ERRORS} more errors` });
+  return { ok: false, errors: reported };
 }
 
 function readPlayer(line: string, number: number, errors: TrfError[]): TrfPlayer | null {
   const startRank = Number(field(line, 5, 8));
+  if (line.length > ROUNDS_START + 10 * MAX_ROUNDS) {
+    errors.push({ line: number, message: `more than ${MAX_ROUNDS} rounds` });
+    return null;
+  }
   if (!Number.isInteger(startRank) || startRank < 1) {
     errors.push({ line: number, message: "columns 5–8: start rank expected" });
     return null;
@@ -97,12 +108,12 @@ function readPlayer(line: string, number: number, errors: TrfError[]): TrfPlayer
   const pointsText = field(line, 81, 84);
   const points = pointsText ? Number(pointsText) : 0;
   const rankText = field(line, 86, 89);
-  if ((ratingText && !Number.isInteger(rating)) || Number.isNaN(points) || (rankText && !Number.isInteger(Number(rankText)))) {
+  if ((ratingText && (!Number.isInteger(rating) || rating! > MAX_RATING)) || Number.isNaN(points) || (rankText && !Number.isInteger(Number(rankText)))) {
     errors.push({ line: number, message: "rating (49–52), points (81–84) or rank (86–89) is not a number" });
     return null;
   }
   const rounds: TrfRound[] = [];
-  for (let start = 92; start <= line.length; start += 10) {
+  for (let start = ROUNDS_START; start <= line.length; start += 10) {
     const opponentText = field(line, start, start + 3);
     const colour = line[start + 4] ?? " ";
     const result = (line[start + 6] ?? " ") as TrfResultCode;
@@ -154,7 +165,7 @@ export function writePlayerLine(player: TrfPlayer): string {
   const rounds = player.rounds
     .map((r) => `  ${r.opponent === null ? "0000" : String(r.opponent).padStart(4)} ${r.colour} ${r.result}`)
     .join("");
-  return (head + rounds).replace(/\s+$/, "");
+  return (head + rounds).trimEnd();
 }
 
 /** Writes the file: the other lines in their order, the player lines (by start rank) where they stood. */

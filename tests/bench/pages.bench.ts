@@ -31,9 +31,9 @@ await seed(db(), "test");
 // A 500-player Swiss after 9 rounds, paired by the engine, stored as the screens store it.
 const role = await db().role.findUniqueOrThrow({ where: { name: "User" } });
 const user = await db().user.create({ data: { email: "bench@example.org", username: "Bench", password: "x", roleId: role.id, confirmed: true } });
-const event = await db().event.create({ data: { creatorId: user.id, name: "Bench Open" } });
+const event = await db().event.create({ data: { creatorId: user.id, name: "Bench Open", slug: "Bench-Open" } });
 const tournament = await db().tournament.create({
-  data: { creatorId: user.id, eventId: event.id, name: "A", plannedRounds: 9, tiebreakScoreFirst: "BUCHHOLZ", tiebreakScoreSecond: "SONNEBORN_BERGER", tiebreakScoreThird: "CUMULATIVE" },
+  data: { creatorId: user.id, eventId: event.id, name: "A", slug: "A", plannedRounds: 9, tiebreakScoreFirst: "BUCHHOLZ", tiebreakScoreSecond: "SONNEBORN_BERGER", tiebreakScoreThird: "CUMULATIVE" },
 });
 await db().player.createMany({ data: Array.from({ length: 500 }, (_, i) => ({ tournamentId: tournament.id, snr: i + 1, name: `Player ${i + 1}`, elo: 2600 - i })) });
 const ids = new Map((await db().player.findMany({ where: { tournamentId: tournament.id } })).map((p) => [p.snr, p.id]));

@@ -85,7 +85,7 @@ for (const { name, prefix, t, mailSubject } of LANGUAGES) {
     await page.getByRole("button", { name: t.account.savePassword }).click();
     await expect(page.getByRole("status")).toHaveText(t.notice.passwordChanged);
 
-    await page.getByRole("button", { name: t.header.signOut }).click();
+    await page.getByRole("button", { name: t.header.signOut, exact: true }).click();
     await expect(page).toHaveURL(prefix || "/");
     await expect(page.getByRole("link", { name: t.header.signIn })).toBeVisible();
     await page.goto(`${prefix}/webapp/account`);

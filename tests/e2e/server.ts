@@ -16,5 +16,7 @@ Object.assign(process.env, {
   PUBLIC_URL: "http://127.0.0.1:3100",
   DATABASE_URL: `${E2E_SERVER}/${E2E_DATABASE}`,
   DATA_DIR: E2E_DATA_DIR,
+  RATE_LIMIT_MULTIPLIER: "1000",
+  LOG_LEVEL: "warn",
 });
-await import("../../server");
+await import("../../server/index");

@@ -149,8 +149,8 @@ describe.each([
 
   it("deletes an account in two steps, with everything the user organised", async () => {
     const user = await confirmedUser(db, "hans@example.org", "code-i");
-    const event = await db.event.create({ data: { creatorId: user.id, name: "Open 2026" } });
-    const tournament = await db.tournament.create({ data: { creatorId: user.id, eventId: event.id, name: "A" } });
+    const event = await db.event.create({ data: { creatorId: user.id, name: "Open 2026", slug: "Open-2026" } });
+    const tournament = await db.tournament.create({ data: { creatorId: user.id, eventId: event.id, name: "A", slug: "A" } });
     const white = await db.player.create({ data: { tournamentId: tournament.id, snr: 1, name: "White" } });
     const black = await db.player.create({ data: { tournamentId: tournament.id, snr: 2, name: "Black" } });
     const round = await db.round.create({ data: { tournamentId: tournament.id, round: 1 } });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/auth/session.server";
+import { startSession } from "~/auth/sessions.server";
 import type { Db } from "~/db/client.server";
 import { seed } from "~/db/seed.server";
 import * as eventRoute from "~/routes/($lang)._webapp.webapp.event.$gid";
@@ -32,7 +33,7 @@ async function signedIn(persona: Persona, role: string): Promise<number> {
   const roleRow = await db.role.findUniqueOrThrow({ where: { name: role } });
   const user = await db.user.create({ data: { email: `${persona}@example.org`, username: role, password: "x", roleId: roleRow.id, confirmed: true } });
   const session = await sessionStorage().getSession();
-  session.set("userId", user.id);
+  session.set("sessionId", await startSession(db, user.id));
   cookies.set(persona, (await sessionStorage().commitSession(session)).split(";")[0]);
   return user.id;
 }
@@ -45,8 +46,8 @@ beforeAll(async () => {
   const owner = await signedIn("owner", "User");
   await signedIn("other", "User");
   await signedIn("admin", "Admin");
-  const event = await db.event.create({ data: { creatorId: owner, name: "Owner's Open" } });
-  const tournament = await db.tournament.create({ data: { creatorId: owner, eventId: event.id, name: "A", plannedRounds: 3 } });
+  const event = await db.event.create({ data: { creatorId: owner, name: "Owner's Open", slug: "Owners-Open" } });
+  const tournament = await db.tournament.create({ data: { creatorId: owner, eventId: event.id, name: "A", slug: "A", plannedRounds: 3 } });
   const [white, black] = await Promise.all(
     [1, 2].map((snr) => db.player.create({ data: { tournamentId: tournament.id, snr, name: `P${snr}` } })),
   );
@@ -110,7 +111,7 @@ describe.each(ROUTES)("%s", (_name, module) => {
 });
 
 it("a tournament of another event or an unknown id answers 404, not another organiser's data", async () => {
-  const other = await db.event.create({ data: { creatorId: (await db.user.findUniqueOrThrow({ where: { email: "owner@example.org" } })).id, name: "Second" } });
+  const other = await db.event.create({ data: { creatorId: (await db.user.findUniqueOrThrow({ where: { email: "owner@example.org" } })).id, name: "Second", slug: "Second" } });
   const saved = params;
   params = { ...saved, gid: String(other.id) };
   expect(await call(tournamentRoute.loader, "owner", "GET")).toBe(404);

@@ -40,7 +40,7 @@ describe("migrations and seed on the PostgreSQL server", () => {
 
   it("refuses two events of the same name for one organiser", async () => {
     const admin = await test.db.user.findUniqueOrThrow({ where: { email: DEV_ADMIN.email } });
-    await test.db.event.create({ data: { creatorId: admin.id, name: "Spring Open" } });
-    await expect(test.db.event.create({ data: { creatorId: admin.id, name: "Spring Open" } })).rejects.toMatchObject({ code: "P2002" });
+    await test.db.event.create({ data: { creatorId: admin.id, name: "Spring Open", slug: "Spring-Open" } });
+    await expect(test.db.event.create({ data: { creatorId: admin.id, name: "Spring Open", slug: "Spring-Open" } })).rejects.toMatchObject({ code: "P2002" });
   });
 });

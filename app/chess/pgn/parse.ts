@@ -1,4 +1,5 @@
 import { Chess } from "chess.js";
+import { excerpt } from "~/lib/limits";
 import { readMove } from "../read";
 import { stripBom } from "./decode";
 import { tag, type PgnError, type PgnGame, type PgnMove, type PgnReadResult, type PgnResult } from "./types";
@@ -15,6 +16,8 @@ const SUFFIX_NAGS: Record<string, number> = { "!": 1, "?": 2, "!!": 3, "??": 4, 
 const TAG = /\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]/y;
 const MOVE_NUMBER = /\d+\.*/y;
 const WORD = /[^\s{}()[\];]+/y;
+/** Longest move text with annotations ("exd8=Q+!?" and variants) the reader accepts. */
+const MAX_SAN = 40;
 
 type RawGame = {
   tags: [string, string][];
@@ -126,8 +129,11 @@ function readWord(word: string, game: RawGame, setNumber: (n: number) => void, n
     if (Number.isFinite(value)) game.tokens.push({ kind: "nag", value });
     return;
   }
-  const suffix = /[!?]+$/.exec(rest)?.[0];
-  const san = suffix ? rest.slice(0, -suffix.length) : rest;
+  // The suffix annotation (!, ?, !?, …) is found scanning backwards: linear for any word.
+  let cut = rest.length;
+  while (cut > 0 && (rest[cut - 1] === "!" || rest[cut - 1] === "?")) cut--;
+  const suffix = rest.slice(cut);
+  const san = rest.slice(0, cut);
   if (san) game.tokens.push({ kind: "move", text: san, number: number() });
   if (suffix && SUFFIX_NAGS[suffix]) game.tokens.push({ kind: "nag", value: SUFFIX_NAGS[suffix] });
 }
@@ -169,7 +175,7 @@ function playGame(raw: RawGame, index: number): PgnGame | PgnError {
     } else if (token.kind === "nag") {
       if (last) (last.nags ??= []).push(token.value);
     } else {
-      const label = `${token.number}${chess.turn() === "w" ? "." : "..."} ${token.text}`;
+      const label = `${token.number}${chess.turn() === "w" ? "." : "..."} ${excerpt(token.text)}`;
       const san = play(chess, token.text);
       if (!san) return error("illegalMove", "illegal or unreadable move", label);
       last = { san };
@@ -182,6 +188,8 @@ function playGame(raw: RawGame, index: number): PgnGame | PgnError {
 
 /** Plays a move given in SAN (fast path: chess.js) or in a common variant (the chess core's reader). */
 function play(chess: Chess, text: string): string | undefined {
+  // No move is longer (chess.js's own reading of a long word takes time that grows with its square).
+  if (text.length > MAX_SAN) return undefined;
   try {
     return chess.move(text).san;
   } catch {

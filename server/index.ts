@@ -1,10 +1,10 @@
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import express from "express";
 import { db } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { seed } from "~/db/seed.server";
 import { config, ConfigError } from "~/lib/config.server";
+import { createApp } from "./app";
+import { logger } from "./logger";
 
 /**
  * Production and default entry: validates the configuration, applies pending migrations,
@@ -22,20 +22,18 @@ async function main() {
     throw error;
   }
   const database = settings.database.kind === "embedded" ? `embedded PostgreSQL in ${settings.database.dir}` : "PostgreSQL server";
-  console.log(`Kiebitz (${settings.appEnv}) on ${database}`);
+  logger.info(`Kiebitz (${settings.appEnv}, NODE_ENV=${process.env.NODE_ENV ?? "unset"}) on ${database}`);
   const applied = await migrate(db());
-  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+  if (applied.length) logger.info(`Applied migrations: ${applied.join(", ")}`);
   const report = await seed(db(), settings.appEnv);
   if (report.registrationCode) console.log(`Registration code: ${report.registrationCode}`);
   if (report.admin) console.log(`Development admin: ${report.admin}`);
 
-  const build = (await import(new URL("./build/index.js", import.meta.url).href)) as ServerBuild;
-  const app = express();
-  app.disable("x-powered-by");
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }) }));
-  app.listen(settings.port, () => console.log(`Kiebitz listens on ${settings.publicUrl}`));
+  const build = (await import(new URL("../build/index.js", import.meta.url).href)) as ServerBuild;
+  const server = createApp(build, settings, db()).listen(settings.port, () => logger.info(`Kiebitz listens on ${settings.publicUrl}`));
+  // Slow clients may not hold a connection open for long: headers within 20 s, a request within 60 s.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
 }
 
 void main();

@@ -1,0 +1,43 @@
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Db } from "~/db/client.server";
+import type { Config } from "~/lib/config.server";
+import { securityHeaders } from "./headers";
+import { requestLimits } from "./limits";
+import { accessLog, logger } from "./logger";
+import { crossSiteCheck } from "./origin";
+import { rateLimits } from "./rateLimits";
+
+export type AppContext = { clientAddress?: string; cspNonce: string };
+
+/**
+ * The HTTP server in front of Remix: access log with request ids, limits on URLs and bodies,
+ * security headers, cross-site request checks and rate limits, then static files and the pages.
+ */
+export function createApp(build: ServerBuild, settings: Config, db: Db) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (settings.trustProxy) app.set("trust proxy", settings.trustProxy);
+  const publicOrigin = new URL(settings.publicUrl).origin;
+  app.use(accessLog);
+  app.use(requestLimits);
+  app.use(securityHeaders({ https: publicOrigin.startsWith("https:"), formActions: settings.google ? ["https://accounts.google.com"] : [] }));
+  app.use(crossSiteCheck((req) => [publicOrigin, `${req.protocol}://${req.get("host") ?? ""}`]));
+  app.use(rateLimits(db, settings.rateLimitMultiplier));
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (req, res): AppContext => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, requestId: req.id }, "request failed");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+  });
+  return app;
+}

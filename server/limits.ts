@@ -1,0 +1,51 @@
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Limits applied in front of Remix to every request (README, "Limits"): what a single request may
+ * cost the server before any route code runs.
+ */
+export const URL_MAX_LENGTH = 4096;
+export const PATH_MAX_SEGMENTS = 16;
+
+/** Request bodies: small forms everywhere, larger uploads only where a file or a pasted list is taken. */
+export const BODY_LIMITS: { pattern: RegExp; bytes: number }[] = [
+  // players (CSV/PGN) and tournament (JSON/TRF) imports, a round's PGN and pasted lists
+  { pattern: /^(\/de)?\/webapp\/(tournament\/players\/\d+\/\d+\/import|event\/\d+|round\/\d+\/\d+\/\d+)$/, bytes: 16 * 1024 * 1024 },
+];
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+export function bodyLimit(path: string): number {
+  return BODY_LIMITS.find((rule) => rule.pattern.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
+}
+
+/** Counts path segments without splitting (linear, no allocation per segment). */
+function segmentCount(path: string): number {
+  let count = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47 /* / */) count++;
+  return count;
+}
+
+/**
+ * 414 for over-long URLs and 404 for paths deeper than any page, before route matching (whose cost
+ * grows with the number of segments); 411/413 for bodies without a length or over the route's limit.
+ */
+export function requestLimits(req: Request, res: Response, next: NextFunction) {
+  const url = req.originalUrl;
+  if (url.length > URL_MAX_LENGTH) return res.status(414).type("text/plain").send("URI Too Long");
+  const path = url.split("?", 1)[0];
+  if (segmentCount(path) > PATH_MAX_SEGMENTS) return res.status(404).type("text/plain").send("Not Found");
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const length = req.headers["content-length"];
+  if (length === undefined) {
+    if (req.headers["transfer-encoding"]) return res.status(411).type("text/plain").send("Length Required");
+    return next();
+  }
+  const bytes = Number(length);
+  if (!Number.isSafeInteger(bytes) || bytes < 0) return res.status(400).type("text/plain").send("Bad Request");
+  if (bytes > bodyLimit(path)) {
+    // The client is told at once; the connection is closed so that the rest of the body is not read.
+    res.set("Connection", "close");
+    return res.status(413).type("text/plain").send("Payload Too Large");
+  }
+  next();
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+
+/** One structured logger (JSON lines); every request gets an id, echoed in X-Request-Id, on its log lines. */
+export const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
+
+export const accessLog = pinoHttp({
+  logger,
+  genReqId: (req, res) => {
+    const given = req.headers["x-request-id"];
+    const id = typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    res.setHeader("X-Request-Id", id);
+    return id;
+  },
+  serializers: {
+    req: (req: IncomingMessage & { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url?.slice(0, 300) }),
+    res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+  },
+  customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+});

@@ -1,0 +1,47 @@
+import type { NextFunction, Request, Response } from "express";
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import type { Db } from "~/db/client.server";
+
+/**
+ * Rate limits on every state-changing request, per route and client address, counted in the database
+ * so that a restart does not reset them (README, "Limits"). Account and contact forms are limited
+ * tightly whatever the account tried, so that one address cannot try many accounts either.
+ */
+export type RateRule = { name: string; pattern: RegExp; points: number; seconds: number };
+
+export const RATE_RULES: RateRule[] = [
+  { name: "signIn", pattern: /^\/signIn$/, points: 10, seconds: 60 },
+  { name: "account", pattern: /^\/(signUp|resetPassword|confirm|confirmDeletion)$/, points: 10, seconds: 10 * 60 },
+  { name: "contact", pattern: /^\/contact$/, points: 5, seconds: 10 * 60 },
+  { name: "gamesPassword", pattern: /^\/event\//, points: 10, seconds: 60 },
+  { name: "google", pattern: /^\/auth\//, points: 20, seconds: 60 },
+  { name: "other", pattern: /^/, points: 300, seconds: 60 },
+];
+
+export function rateRule(path: string): RateRule {
+  const bare = path.replace(/^\/de(?=\/|$)/, "") || "/";
+  return RATE_RULES.find((rule) => rule.pattern.test(bare))!;
+}
+
+export function rateLimits(db: Db, multiplier = 1) {
+  const limiters = new Map(
+    RATE_RULES.map((rule) => [
+      rule.name,
+      new RateLimiterPrisma({ storeClient: db, tableName: "rateLimit", keyPrefix: rule.name, points: rule.points * multiplier, duration: rule.seconds }),
+    ]),
+  );
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const rule = rateRule(req.path);
+    try {
+      await limiters.get(rule.name)!.consume(req.ip ?? "unknown");
+      next();
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) return next(error);
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      const german = req.path === "/de" || req.path.startsWith("/de/");
+      res.set("Retry-After", String(seconds)).status(429).type("text/plain");
+      res.send(german ? `Zu viele Anfragen. Bitte in ${seconds} Sekunden erneut versuchen.` : `Too many requests. Please try again in ${seconds} seconds.`);
+    }
+  };
+}
