@@ -18,6 +18,8 @@ export function securityHeaders({ https, formActions }: { https: boolean; formAc
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'", "ws:", "wss:"],
+        // the proof-of-work widget solves in workers made from blobs
+        "worker-src": ["'self'", "blob:"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'", ...formActions],

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { User } from "~/generated/prisma/client";
-import { checkCaptcha } from "./captcha.server";
+import { MailError } from "~/lib/mail.server";
+import { passesBotCheck, type BotAnswer } from "./botCheck.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endSessionsOf } from "./sessions.server";
 import { isExpired, newKey } from "./tokens.server";
@@ -18,13 +19,11 @@ const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 export const ROLE_ADMIN = "Admin";
 export const ROLE_USER = "User";
 
-export type SignUpInput = {
+export type SignUpInput = BotAnswer & {
   email: string;
   username: string;
   password: string;
   registrationCode: string;
-  captchaId: string;
-  captchaAnswer: string;
   locale: string;
 };
 
@@ -32,8 +31,25 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function signUp(db: Db, input: SignUpInput): Promise<Result<{ user: User; confirmationKey: string }>> {
-  if (!(await checkCaptcha(db, input.captchaId, input.captchaAnswer))) return fail("auth.captchaWrong", "captcha");
+/** The bot check's failure: the CAPTCHA's message when one was answered, else the general one. */
+export function botCheckFailure(answer: BotAnswer): Failure {
+  return answer.altcha || !answer.captcha ? fail("auth.botCheckFailed") : fail("auth.captchaWrong", "captcha");
+}
+
+/**
+ * Signs up: the bot check, then the registration code, and only then whether the e-mail is taken
+ * (nobody learns which addresses have accounts without a valid code). The account is created and
+ * the code spent in one transaction, together with `confirm` (the confirmation mail): if the mail
+ * cannot be sent, nothing is kept.
+ */
+export async function signUp(
+  db: Db,
+  input: SignUpInput,
+  confirm: (user: User, confirmationKey: string) => Promise<void>,
+): Promise<Result<{ user: User }>> {
+  if (!(await passesBotCheck(db, input))) return botCheckFailure(input);
+  const code = await db.registerCode.findFirst({ where: { code: input.registrationCode.trim(), used: false }, select: { code: true } });
+  if (!code) return fail("auth.registrationCodeInvalid", "registrationCode");
   const email = normalizeEmail(input.email);
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) return fail("auth.emailTaken", "email");
   const passwordHash = await hashPassword(input.password);
@@ -46,7 +62,7 @@ export async function signUp(db: Db, input: SignUpInput): Promise<Result<{ user:
       });
       if (code.count !== 1) throw new FlowError("auth.registrationCodeInvalid", "registrationCode");
       const role = await tx.role.upsert({ where: { name: ROLE_USER }, create: { name: ROLE_USER }, update: {} });
-      return tx.user.create({
+      const created = await tx.user.create({
         data: {
           email,
           username: input.username.trim(),
@@ -57,11 +73,14 @@ export async function signUp(db: Db, input: SignUpInput): Promise<Result<{ user:
           locale: input.locale,
         },
       });
-    });
-    return ok({ user, confirmationKey });
+      await confirm(created, confirmationKey);
+      return created;
+    }, MAIL_TRANSACTION);
+    return ok({ user });
   } catch (error) {
     if (error instanceof FlowError) return fail(error.key, error.field);
     if (isUniqueViolation(error)) return fail("auth.emailTaken", "email");
+    if (error instanceof MailError) return fail("mail.failed");
     throw error;
   }
 }
@@ -90,12 +109,27 @@ export async function signInWithGoogle(db: Db, googleId: string, emailInput: str
   );
 }
 
-export async function requestPasswordReset(db: Db, emailInput: string): Promise<Result<{ user: User; key: string }>> {
+/** A mail sent inside a transaction may take this long; if it fails, the transaction is undone. */
+const MAIL_TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
+
+/**
+ * E-mails a reset code. Unknown addresses get the same answer as known ones (no account can be
+ * found out this way); the code is stored only when its mail was sent.
+ */
+export async function requestPasswordReset(db: Db, emailInput: string, send: (user: User, key: string) => Promise<void>): Promise<Result<true>> {
   const user = await db.user.findUnique({ where: { email: normalizeEmail(emailInput) } });
-  if (!user) return fail("auth.noAccount", "email");
-  const key = newKey();
-  await db.resetPasswordCode.create({ data: { userId: user.id, confirmationKey: key } });
-  return ok({ user, key });
+  if (!user) return ok(true);
+  try {
+    await db.$transaction(async (tx) => {
+      const key = newKey();
+      await tx.resetPasswordCode.create({ data: { userId: user.id, confirmationKey: key } });
+      await send(user, key);
+    }, MAIL_TRANSACTION);
+  } catch (error) {
+    if (error instanceof MailError) return fail("mail.failed");
+    throw error;
+  }
+  return ok(true);
 }
 
 /** Whether an e-mailed reset code can still be used: unknown or used → invalid; older than an hour → expired. */
@@ -141,12 +175,21 @@ export async function changePassword(db: Db, userId: number, current: string, ne
   );
 }
 
-export async function requestAccountDeletion(db: Db, userId: number, now = new Date()): Promise<Result<{ key: string }>> {
+/** E-mails a deletion code; the code is stored only when its mail was sent. */
+export async function requestAccountDeletion(db: Db, userId: number, send: (key: string) => Promise<void>, now = new Date()): Promise<Result<true>> {
   const pending = await db.accountDeletionCode.findFirst({ where: { userId, used: false }, orderBy: { created: "desc" } });
   if (pending && !isExpired(pending.created, now)) return fail("deletion.alreadyRequested");
-  const key = newKey();
-  await db.accountDeletionCode.create({ data: { userId, confirmationKey: key } });
-  return ok({ key });
+  try {
+    await db.$transaction(async (tx) => {
+      const key = newKey();
+      await tx.accountDeletionCode.create({ data: { userId, confirmationKey: key } });
+      await send(key);
+    }, MAIL_TRANSACTION);
+  } catch (error) {
+    if (error instanceof MailError) return fail("mail.failed");
+    throw error;
+  }
+  return ok(true);
 }
 
 export async function checkDeletionCode(db: Db, key: string, now = new Date()): Promise<Result<{ userId: number }>> {

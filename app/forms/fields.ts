@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 export const required = () => z.string({ error: "validation.required" }).trim().min(1, "validation.required");
 
-export const email = () => required().pipe(z.email("validation.email"));
+export const email = () => required().max(254, "validation.email").pipe(z.email("validation.email"));
 
 export const displayName = () =>
   required()
@@ -18,6 +18,7 @@ export const newPassword = () =>
   z
     .string({ error: "validation.required" })
     .min(8, "validation.passwordShort")
+    .max(200, "validation.tooLong")
     .refine(
       (value) => /\p{Lu}/u.test(value) && /\p{Ll}/u.test(value) && /\d/.test(value) && /[^\p{L}\d\s]/u.test(value),
       "validation.passwordInsecure",

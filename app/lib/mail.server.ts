@@ -5,6 +5,9 @@ import { config } from "./config.server";
 
 export type Mail = { to: string; subject: string; text: string };
 
+/** A mail could not be handed to the mail server (or written to the outbox). */
+export class MailError extends Error {}
+
 let transport: Transporter | undefined;
 
 function smtpTransport(url: string) {
@@ -17,6 +20,14 @@ function smtpTransport(url: string) {
  * outbox folder (data/outbox) and logs it, so that the embedded default works offline.
  */
 export async function sendMail(mail: Mail): Promise<void> {
+  try {
+    await deliver(mail);
+  } catch (error) {
+    throw new MailError(`mail to ${mail.to} not sent: ${(error as Error).message}`);
+  }
+}
+
+async function deliver(mail: Mail): Promise<void> {
   const { smtpUrl, mailFrom, outboxDir } = config();
   if (smtpUrl) {
     await smtpTransport(smtpUrl).sendMail({ from: mailFrom, ...mail });

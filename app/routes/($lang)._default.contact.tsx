@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FieldError, FormError } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
@@ -9,22 +9,43 @@ import { contactSchema } from "~/forms/account";
 import { requestLanguage } from "~/i18n.server";
 import { config } from "~/lib/config.server";
 import { localizePath } from "~/lib/locale";
-import { sendMail } from "~/lib/mail.server";
+import { MailError, sendMail } from "~/lib/mail.server";
 import { redirectWithNotice } from "~/lib/notice.server";
-import { bounded } from "~/forms/reply.server";
+import { bounded, replyWithFailure } from "~/forms/reply.server";
+import { botCheckFailure } from "~/auth/accounts.server";
+import { newBotChallenge, passesBotCheck } from "~/auth/botCheck.server";
+import { BotCheck } from "~/components/BotCheck";
+import { db } from "~/db/client.server";
 
 /** Contact form (e-mail, name, subject, message): sent to the operator's address. */
+const HIDDEN = ["captcha", "captchaId", "altcha", "website"];
+
+export async function loader() {
+  return json({ challenge: await newBotChallenge(db()) });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
-  if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
+  if (submission.status !== "success") return json({ result: bounded(submission.reply({ hideFields: HIDDEN })), challenge: await newBotChallenge(db()) });
+  if (!(await passesBotCheck(db(), submission.value))) {
+    return json({ result: replyWithFailure(submission, botCheckFailure(submission.value), HIDDEN), challenge: await newBotChallenge(db()) }, { status: 400 });
+  }
   const { email, name, subject, message } = submission.value;
-  await sendMail({ to: config().mailFrom, subject: `[Kiebitz contact] ${subject}`, text: `${name} <${email}>\n\n${message}` });
+  try {
+    await sendMail({ to: config().mailFrom, subject: `[Kiebitz contact] ${subject}`, text: `${name} <${email}>\n\n${message}` });
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    return json({ result: bounded(submission.reply({ formErrors: ["mail.failed"], hideFields: HIDDEN })), challenge: await newBotChallenge(db()) }, { status: 503 });
+  }
   return redirectWithNotice(request, localizePath("/contact", requestLanguage(request)), "notice.messageSent");
 }
 
 export default function Contact() {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm("contact", contactSchema, useActionData<typeof action>()?.result);
+  const actionData = useActionData<typeof action>();
+  const loaderData = useLoaderData<typeof loader>();
+  const challenge = actionData?.challenge ?? loaderData.challenge;
+  const [form, fields] = useZodForm("contact", contactSchema, actionData?.result);
   return (
     <section className="form-page">
       <h1>{t("contact.title")}</h1>
@@ -39,6 +60,7 @@ export default function Contact() {
           <textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={6} />
           <FieldError id={fields.message.errorId} errors={fields.message.errors} />
         </div>
+        <BotCheck challenge={challenge} captcha={fields.captcha} captchaId={fields.captchaId} />
         <button type="submit" className="primary">
           {t("contact.send")}
         </button>

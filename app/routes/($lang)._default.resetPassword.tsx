@@ -36,9 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
-  const result = await requestPasswordReset(db(), submission.value.email);
-  if (!result.ok) return json({ result: replyWithFailure(submission, result) }, { status: 400 });
-  await sendAccountMail("resetPassword", result.value.user, result.value.key);
+  const result = await requestPasswordReset(db(), submission.value.email, (user, key) => sendAccountMail("resetPassword", user, key));
+  if (!result.ok) return json({ result: replyWithFailure(submission, result) }, { status: 503 });
   return redirectWithNotice(request, localizePath("/signIn", language), "notice.resetSent");
 }
 

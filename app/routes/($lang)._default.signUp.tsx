@@ -4,8 +4,9 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { signUp } from "~/auth/accounts.server";
-import { createCaptcha } from "~/auth/captcha.server";
+import { newBotChallenge } from "~/auth/botCheck.server";
 import { sendAccountMail } from "~/auth/mails.server";
+import { BotCheck } from "~/components/BotCheck";
 import { Field, FieldError, FormError } from "~/components/Field";
 import { useLocalePath } from "~/components/Shell";
 import { useZodForm } from "~/components/useZodForm";
@@ -16,24 +17,22 @@ import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 
-const HIDDEN = ["password", "passwordConfirmation", "captcha", "captchaId"];
+const HIDDEN = ["password", "passwordConfirmation", "captcha", "captchaId", "altcha", "website"];
 
 export async function loader() {
-  return json({ captcha: await createCaptcha(db()) });
+  return json({ challenge: await newBotChallenge(db()) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const language = requestLanguage(request);
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
   if (submission.status !== "success") {
-    return json({ result: bounded(submission.reply({ hideFields: HIDDEN })), captcha: await createCaptcha(db()) });
+    return json({ result: bounded(submission.reply({ hideFields: HIDDEN })), challenge: await newBotChallenge(db()) });
   }
-  const { captcha, ...input } = submission.value;
-  const result = await signUp(db(), { ...input, captchaAnswer: captcha, locale: language });
+  const result = await signUp(db(), { ...submission.value, locale: language }, (user, key) => sendAccountMail("confirm", user, key));
   if (!result.ok) {
-    return json({ result: replyWithFailure(submission, result, HIDDEN), captcha: await createCaptcha(db()) });
+    return json({ result: replyWithFailure(submission, result, HIDDEN), challenge: await newBotChallenge(db()) }, { status: 400 });
   }
-  await sendAccountMail("confirm", result.value.user, result.value.confirmationKey);
   return redirectWithNotice(request, localizePath("/signIn", language), "notice.confirmationSent");
 }
 
@@ -42,7 +41,7 @@ export default function SignUp() {
   const to = useLocalePath();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const captcha = actionData?.captcha ?? loaderData.captcha;
+  const challenge = actionData?.challenge ?? loaderData.challenge;
   const [form, fields] = useZodForm("sign-up", signUpSchema, actionData?.result);
   const busy = useNavigation().state === "submitting";
   return (
@@ -61,13 +60,7 @@ export default function SignUp() {
         />
         <p className="hint">{t("signUp.passwordRules")}</p>
         <Field meta={fields.registrationCode} label={t("fields.registrationCode")} />
-        <div className="field">
-          <label htmlFor={fields.captcha.id}>{t("fields.captcha")}</label>
-          <div className="captcha" role="img" aria-label={t("signUp.captchaImage")} dangerouslySetInnerHTML={{ __html: captcha.svg }} />
-          <input type="hidden" name={fields.captchaId.name} value={captcha.id} />
-          <input {...getInputProps(fields.captcha, { type: "text" })} key={`answer-${captcha.id}`} autoComplete="off" />
-          <FieldError id={fields.captcha.errorId} errors={fields.captcha.errors} />
-        </div>
+        <BotCheck challenge={challenge} captcha={fields.captcha} captchaId={fields.captchaId} />
         <div className="field checkbox">
           <input {...getInputProps(fields.eula, { type: "checkbox" })} key={fields.eula.key} />
           <label htmlFor={fields.eula.id}>

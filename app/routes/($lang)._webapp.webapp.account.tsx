@@ -45,9 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "deleteAccount": {
       const submission = parseWithZod(formData, { schema: deleteAccountSchema });
       if (submission.status !== "success") return json({ intent: "deleteAccount", result: bounded(submission.reply()) });
-      const result = await requestAccountDeletion(db(), user.id);
+      const result = await requestAccountDeletion(db(), user.id, (key) => sendAccountMail("deleteAccount", user, key));
       if (!result.ok) return json({ intent: "deleteAccount", result: replyWithFailure(submission, result) });
-      await sendAccountMail("deleteAccount", user, result.value.key);
       return redirectWithNotice(request, here, "notice.deletionSent");
     }
     case "signOutElsewhere": {

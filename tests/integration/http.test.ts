@@ -79,7 +79,8 @@ describe("bodies", () => {
     const response = await raw("POST", "/contact?_data=routes%2F(%24lang)._default.contact", FORM, form({ email: "a@example.org", name: "Al", subject: "Hi", message }));
     expect(response.status).toBe(200);
     expect(response.body).toContain("validation.tooLong");
-    expect(response.body.length).toBeLessThan(5000);
+    expect(response.body).toContain("m".repeat(1000));
+    expect(response.body).not.toContain("m".repeat(1001));
   });
 });
 
