@@ -5,7 +5,9 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import type { HandleErrorFunction } from "@remix-run/node";
 import { NonceContext } from "./components/nonce";
+import { logger } from "./lib/log.server";
 import { i18nServer } from "./i18n.server";
 import { i18nConfig } from "./lib/i18n";
 
@@ -51,10 +53,16 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           didError = true;
-          console.error(error);
+          logger.error({ err: error, requestId: (loadContext as { requestId?: string }).requestId }, "render failed");
         },
       },
     );
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** Errors of loaders and actions, logged with the request's id (aborted requests are not errors). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, requestId: (context as { requestId?: string }).requestId, url: request.url.slice(0, 300) }, "request failed");
+};

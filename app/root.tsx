@@ -25,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { notice, setCookie }] = await Promise.all([getUser(request), takeNotice(request)]);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  if ((await languageCookie.parse(request.headers.get("Cookie"))) !== language) {
-    headers.append("Set-Cookie", await languageCookie.serialize(language));
+  if ((await languageCookie().parse(request.headers.get("Cookie"))) !== language) {
+    headers.append("Set-Cookie", await languageCookie().serialize(language));
   }
   return json(
     {

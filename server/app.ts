@@ -9,7 +9,7 @@ import { accessLog, logger } from "./logger";
 import { crossSiteCheck } from "./origin";
 import { rateLimits } from "./rateLimits";
 
-export type AppContext = { clientAddress?: string; cspNonce: string };
+export type AppContext = { clientAddress?: string; cspNonce: string; requestId: string };
 
 /**
  * The HTTP server in front of Remix: access log with request ids, limits on URLs and bodies,
@@ -32,7 +32,7 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (req, res): AppContext => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res): AppContext => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce as string, requestId: String(req.id) }),
     }),
   );
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import pino from "pino";
 import { pinoHttp } from "pino-http";
+import { logger } from "~/lib/log.server";
 
-/** One structured logger (JSON lines); every request gets an id, echoed in X-Request-Id, on its log lines. */
-export const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
+export { logger };
 
+/** The access log: every request gets an id, echoed in X-Request-Id, on its log lines. */
 export const accessLog = pinoHttp({
   logger,
   genReqId: (req, res) => {

@@ -4,7 +4,7 @@ import { MailError } from "~/lib/mail.server";
 import { passesBotCheck, type BotAnswer } from "./botCheck.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endSessionsOf } from "./sessions.server";
-import { isExpired, newKey } from "./tokens.server";
+import { isExpired, newKey, newTimedKey, timedKeyExpired } from "./tokens.server";
 
 /**
  * Account flows (spec §2, §4, §5, §8) as plain functions over the database.
@@ -53,7 +53,7 @@ export async function signUp(
   const email = normalizeEmail(input.email);
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) return fail("auth.emailTaken", "email");
   const passwordHash = await hashPassword(input.password);
-  const confirmationKey = newKey();
+  const confirmationKey = newTimedKey();
   try {
     const user = await db.$transaction(async (tx) => {
       const code = await tx.registerCode.updateMany({
@@ -85,11 +85,26 @@ export async function signUp(
   }
 }
 
-export async function confirmEmail(db: Db, key: string): Promise<Result<User>> {
-  if (!key) return fail("auth.confirmationInvalid");
+/** Confirmation links work for a week. */
+export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Confirms an account once. An expired link is replaced by a new one, mailed with `resend` (the old
+ * link stops working), so that an account whose mail was read late can still be confirmed.
+ */
+export async function confirmEmail(db: Db, key: string, resend: (user: User, key: string) => Promise<void>, now = new Date()): Promise<Result<User>> {
+  if (!key || key.length > 200) return fail("auth.confirmationInvalid");
   const user = await db.user.findUnique({ where: { confirmationKey: key } });
   if (!user || user.confirmed) return fail("auth.confirmationInvalid");
-  return ok(await db.user.update({ where: { id: user.id }, data: { confirmed: true, confirmationKey: null } }));
+  if (timedKeyExpired(key, CONFIRMATION_LIFETIME_MS, now)) {
+    const fresh = newTimedKey(now);
+    const replaced = await db.user.updateMany({ where: { id: user.id, confirmationKey: key }, data: { confirmationKey: fresh } });
+    if (replaced.count === 1) await resend(user, fresh);
+    return fail("auth.confirmationExpired");
+  }
+  const confirmed = await db.user.updateMany({ where: { id: user.id, confirmationKey: key }, data: { confirmed: true, confirmationKey: null } });
+  if (confirmed.count !== 1) return fail("auth.confirmationInvalid");
+  return ok(await db.user.findUniqueOrThrow({ where: { id: user.id } }));
 }
 
 export async function verifySignIn(db: Db, emailInput: string, password: string): Promise<Result<User>> {

@@ -2,13 +2,14 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { confirmEmail } from "~/auth/accounts.server";
+import { sendAccountMail } from "~/auth/mails.server";
 import { useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
 
 /** The link of the confirmation e-mail: confirms the account once. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("code") ?? "";
-  const result = await confirmEmail(db(), code);
+  const result = await confirmEmail(db(), code, (user, key) => sendAccountMail("confirm", user, key));
   return json({ error: result.ok ? null : result.error }, { status: result.ok ? 200 : 400 });
 }
 

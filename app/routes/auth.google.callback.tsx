@@ -9,7 +9,7 @@ import { redirectWithNotice } from "~/lib/notice.server";
 
 /** Google redirects here; an unknown e-mail is refused with 'auth.noAccount' (sign-up needs a code). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const cookie = await languageCookie.parse(request.headers.get("Cookie"));
+  const cookie = await languageCookie().parse(request.headers.get("Cookie"));
   const language = isLanguage(cookie) ? cookie : "en";
   try {
     const userId = await auth().authenticate("google", request, { throwOnError: true });

@@ -7,7 +7,7 @@ import { localizePath } from "~/lib/locale";
 
 /** Starts Google sign-in (only when configured); otherwise back to the sign-in page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const language = await languageCookie.parse(request.headers.get("Cookie"));
+  const language = await languageCookie().parse(request.headers.get("Cookie"));
   const signIn = localizePath("/signIn", isLanguage(language) ? language : "en");
   if (!config().google) return redirect(signIn);
   return auth().authenticate("google", request, { failureRedirect: signIn });

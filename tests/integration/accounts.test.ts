@@ -55,7 +55,7 @@ async function input(db: Db, email: string, code: string): Promise<SignUpInput> 
 async function confirmedUser(db: Db, email: string, code: string) {
   const result = await signUp(db, await input(db, email, code), mail);
   if (!result.ok) throw new Error(result.error);
-  await confirmEmail(db, lastMailed());
+  await confirmEmail(db, lastMailed(), mail);
   return result.value.user;
 }
 
@@ -125,10 +125,22 @@ describe.each([
     expect(await verifySignIn(db, "eva@example.org", PASSWORD)).toEqual({ ok: false, error: "auth.confirmFirst" });
     expect(await verifySignIn(db, "eva@example.org", "Wrong-Pass1")).toEqual({ ok: false, error: "auth.credentialsIncorrect" });
     expect(await verifySignIn(db, "nobody@example.org", PASSWORD)).toEqual({ ok: false, error: "auth.credentialsIncorrect" });
-    expect((await confirmEmail(db, confirmationKey)).ok).toBe(true);
-    expect(await confirmEmail(db, confirmationKey)).toEqual({ ok: false, error: "auth.confirmationInvalid" });
+    expect((await confirmEmail(db, confirmationKey, mail)).ok).toBe(true);
+    expect(await confirmEmail(db, confirmationKey, mail)).toEqual({ ok: false, error: "auth.confirmationInvalid" });
     const signedIn = await verifySignIn(db, "EVA@example.org", PASSWORD);
     expect(signedIn.ok && signedIn.value.lastLogin).toBeInstanceOf(Date);
+  });
+
+  it("a confirmation link expires after a week; opening it then mails a new one, and only that one confirms", async () => {
+    const result = await signUp(db, await input(db, "late@example.org", "code-late"), mail);
+    if (!result.ok) throw new Error(result.error);
+    const old = lastMailed();
+    const weekLater = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
+    expect(await confirmEmail(db, old, mail, weekLater)).toEqual({ ok: false, error: "auth.confirmationExpired" });
+    const fresh = lastMailed();
+    expect(fresh).not.toBe(old);
+    expect(await confirmEmail(db, old, mail)).toEqual({ ok: false, error: "auth.confirmationInvalid" });
+    expect((await confirmEmail(db, fresh, mail)).ok).toBe(true);
   });
 
   it("resets a password with a single-use code that expires after an hour", async () => {
