@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PLAYERS, MAX_ROUNDS } from "~/lib/limits";
 import { required } from "./fields";
 
 /** Forms of the organiser's screens (spec §5): messages are translation keys. */
@@ -34,7 +35,7 @@ const tournamentFields = z.object({
     name: z.string({ error: "tournaments.nameRequired" }).trim().min(1, "tournaments.nameRequired").max(100, "validation.tooLong"),
     form: z.enum(["SINGLE_PLAYER", "TEAM"]).default("SINGLE_PLAYER"),
     mode: z.enum(MODES).default("SWISS"),
-    plannedRounds: z.coerce.number({ error: "validation.number" }).int("validation.number").min(1, "validation.number").max(99, "validation.number"),
+    plannedRounds: z.coerce.number({ error: "validation.number" }).int("validation.number").min(1, "validation.number").max(MAX_ROUNDS, "validation.number"),
     tiebreak1: z.enum(TIEBREAK_CHOICES).default("NONE"),
     tiebreak2: z.enum(TIEBREAK_CHOICES).default("NONE"),
     tiebreak3: z.enum(TIEBREAK_CHOICES).default("NONE"),
@@ -51,9 +52,10 @@ export const tournamentSettingsSchema = withDateOrder(
     description: optionalText(2000),
     visibility: z.enum(VISIBILITIES).default("PRIVATE"),
     password: optionalText(100),
-    maxPlayers: z.coerce.number({ error: "validation.number" }).int("validation.number").min(2, "validation.number").max(5000, "validation.number").optional(),
+    maxPlayers: z.coerce.number({ error: "validation.number" }).int("validation.number").min(2, "validation.number").max(MAX_PLAYERS, "validation.number").optional(),
+    thirdPlaceMatch: z.boolean().default(false),
     defaultNotationLanguage: z.enum(NOTATIONS).default("EN"),
-    orderValue: z.coerce.number({ error: "validation.number" }).int("validation.number").min(0, "validation.number").default(0),
+    orderValue: z.coerce.number({ error: "validation.number" }).int("validation.number").min(0, "validation.number").max(10_000, "validation.number").default(0),
   }),
 );
 
@@ -74,7 +76,7 @@ export const playerSchema = z.object({
 export const teamSchema = z.object({
   intent: z.literal("addTeam"),
   teamName: required().max(100, "validation.tooLong"),
-  members: required().refine((text) => text.split(/\r?\n/).filter((l) => l.trim()).length >= 1, "teams.noMembers"),
+  members: required().max(100_000, "validation.tooLong").refine((text) => text.split(/\r?\n/).filter((l) => l.trim()).length >= 1, "teams.noMembers"),
 });
 
 export function parseMembers(text: string): { name: string; elo?: number; active: true }[] {

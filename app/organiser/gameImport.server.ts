@@ -26,7 +26,7 @@ export async function importRoundGames(
     return message(key, values);
   });
   const boards = await db.game.findMany({ where: { tournamentId, round, blackId: { not: null } }, include: { white: true, black: true } });
-  const updates: { id: number; moves: string; result: GameResult; board?: number }[] = [];
+  const updates: { id: number; moves: string; fen: string | null; result: GameResult; board?: number }[] = [];
   games.forEach((game, index) => {
     const white = normalize(tag(game, "White") ?? "");
     const black = normalize(tag(game, "Black") ?? "");
@@ -36,14 +36,14 @@ export async function importRoundGames(
       return;
     }
     const fileBoard = Number(tag(game, "Board"));
-    updates.push({ id: board.id, moves: game.moves.map((m) => m.san).join(" "), result: RESULTS[game.result], ...(Number.isInteger(fileBoard) && fileBoard > 0 ? { board: fileBoard } : {}) });
+    updates.push({ id: board.id, moves: game.moves.map((m) => m.san).join(" "), fen: game.fen ?? null, result: RESULTS[game.result], ...(Number.isInteger(fileBoard) && fileBoard > 0 ? { board: fileBoard } : {}) });
   });
   if (games.length === 0 && problems.length === 0) problems.push("rounds.import.noGames");
   const adopted = adoptBoards ? adoptedBoards(boards, updates) : new Map<number, number>();
   if (adoptBoards && adopted.size === 0 && problems.length === 0) problems.push("rounds.import.noBoardTags");
   if (problems.length) return { ok: false, errors: problems };
   await db.$transaction([
-    ...updates.map((u) => db.game.update({ where: { id: u.id }, data: { moves: u.moves || null, gameResult: u.result, entered: new Date() } })),
+    ...updates.map((u) => db.game.update({ where: { id: u.id }, data: { moves: u.moves || null, fen: u.fen, gameResult: u.result, entered: new Date() } })),
     // Board numbers from the file: first moved aside, then set, so that the unique (round, board) never collides.
     ...[...adopted].map(([id], i) => db.game.update({ where: { id }, data: { board: -(i + 1) } })),
     ...[...adopted].map(([id, board]) => db.game.update({ where: { id }, data: { board } })),

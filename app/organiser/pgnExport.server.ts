@@ -6,6 +6,9 @@ const PGN_RESULT: Record<GameResult, PgnResult> = {
   UNSET: "*", WHITE_WINS: "1-0", DRAW: "1/2-1/2", BLACK_WINS: "0-1", PLUS: "1-0", MINUS: "0-1", ZEROED: "*",
 };
 
+/** A PGN date (yyyy.mm.dd), or the unknown date. */
+const pgnDate = (date: Date | null) => date?.toISOString().slice(0, 10).replace(/-/g, ".") ?? "????.??.??";
+
 /** The games of a round (or of all rounds) as PGN, with Seven Tag Roster, board and ratings; byes are left out. */
 export async function exportPgn(db: Db, tournamentId: number, round?: number): Promise<string> {
   const tournament = await db.tournament.findUniqueOrThrow({ where: { id: tournamentId }, include: { event: true } });
@@ -17,8 +20,8 @@ export async function exportPgn(db: Db, tournamentId: number, round?: number): P
   const pgnGames: PgnGame[] = games.map((game) => {
     const tags: [string, string][] = [
       ["Event", `${tournament.event.name} – ${tournament.name}`],
-      ["Site", "?"],
-      ["Date", (game.entered ?? tournament.startDate)?.toISOString().slice(0, 10).replace(/-/g, ".") ?? "????.??.??"],
+      ["Site", tournament.event.site || "?"],
+      ["Date", pgnDate(game.entered ?? tournament.startDate ?? tournament.event.startDate)],
       ["Round", String(game.round)],
       ["White", game.white?.name ?? "?"],
       ["Black", game.black?.name ?? "?"],
@@ -31,6 +34,7 @@ export async function exportPgn(db: Db, tournamentId: number, round?: number): P
       tags,
       moves: (game.moves ?? "").split(/\s+/).filter(Boolean).map((san) => ({ san })),
       result: PGN_RESULT[game.gameResult],
+      ...(game.fen ? { fen: game.fen } : {}),
       ...(game.description ? { comment: game.description } : {}),
     };
   });

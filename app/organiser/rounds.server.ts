@@ -6,7 +6,7 @@ import { FORFEITS, resultPoints } from "./results";
 import { pairDutch } from "~/tournament/dutch";
 import { checkRoundDrawable } from "~/tournament/ranking";
 import { bergerTable } from "~/tournament/roundRobin";
-import { knockoutFirstRound } from "~/tournament/knockout";
+import { knockoutFirstRound, knockoutRounds, nextKnockoutBoards } from "~/tournament/knockout";
 import { boardPairings, scheveningen } from "~/tournament/teams";
 import { teamMatches, teamRecords, teamsOf } from "./teams.server";
 import type { EngineError } from "~/tournament/errors";
@@ -41,7 +41,12 @@ export function recordsOf(players: Pick<Player, "id" | "snr">[], games: GameRow[
   return [...records.values()];
 }
 
-export type DrawError = EngineError | { code: "previousRoundOpen" } | { code: "notEnoughPlayers" };
+export type DrawError =
+  | EngineError
+  | { code: "previousRoundOpen" }
+  | { code: "notEnoughPlayers" }
+  | { code: "knockoutUndecided"; board: number }
+  | { code: "knockoutFinished" };
 
 /** The translatable message of a round error (locales: rounds.errors.*). */
 export function drawErrorMessage(error: DrawError): string {
@@ -65,7 +70,8 @@ export async function drawNextRound(
       tx.round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
       tx.game.findMany({ where: { tournamentId: tournament.id } }),
     ]);
-    const drawable = checkRoundDrawable(round, rounds.length, tournament.plannedRounds);
+    // A knockout has as many rounds as its bracket needs, whatever was planned.
+    const drawable = checkRoundDrawable(round, rounds.length, tournament.mode === "KNOCKOUT" ? null : tournament.plannedRounds);
     if (!drawable.ok) return drawable;
     if (rounds.length && games.some((g) => g.round === rounds.length && g.gameResult === "UNSET")) return { ok: false as const, error: { code: "previousRoundOpen" as const } };
     const bySnr = new Map(players.map((p) => [p.snr, p.id]));
@@ -73,8 +79,13 @@ export async function drawNextRound(
       ? { ok: true, value: imported.map((b) => ({ whiteId: bySnr.get(b.white)!, blackId: b.black === null ? null : bySnr.get(b.black)! })) }
       : tournament.form === "TEAM"
         ? await teamBoards(tx, tournament, games, round)
-        : singleBoards(tournament, players, games, round);
+        : tournament.mode === "KNOCKOUT"
+          ? knockoutBoards(tournament, players, games, round)
+          : singleBoards(tournament, players, games, round);
     if (!boards.ok) return boards;
+    if (tournament.mode === "KNOCKOUT" && round === 1) {
+      await tx.tournament.update({ where: { id: tournament.id }, data: { plannedRounds: knockoutRounds(players.filter((p) => p.active).length) } });
+    }
     const created = await tx.round.create({ data: { tournamentId: tournament.id, round, state: "IN_PROGRESS" } });
     await tx.game.createMany({
       data: boards.value.map((board, i) => ({
@@ -142,21 +153,44 @@ async function teamBoards(db: Tx, tournament: Tournament, games: Game[], round: 
   return { ok: true, value: boards };
 }
 
+/**
+ * Knockout boards in bracket order. Round 1: the seeded bracket of the active players (by starting
+ * number), byes as boards of their own. Later rounds: the winners of the last round (a drawn game
+ * goes to the player the organiser recorded), and in the final round the match for third place.
+ */
+function knockoutBoards(tournament: Tournament, players: Player[], games: Game[], round: number): Boards {
+  const active = players.filter((p) => p.active);
+  if (round === 1) {
+    if (active.length < 2) return { ok: false, error: { code: "notEnoughPlayers" } };
+    return {
+      ok: true,
+      value: knockoutFirstRound(active.length).map((m) => ({
+        whiteId: active[(m.white ?? m.black)! - 1].id,
+        blackId: m.white !== undefined && m.black !== undefined ? active[m.black - 1].id : null,
+      })),
+    };
+  }
+  const boardsOf = (r: number) => games.filter((g) => g.round === r).sort((a, b) => a.board - b.board);
+  const previous = boardsOf(round - 1).map((g) => ({ white: g.whiteId!, black: g.blackId, winner: knockoutWinner(g) }));
+  const next = nextKnockoutBoards(round, previous, boardsOf(1).length, tournament.thirdPlaceMatch);
+  if (!next.ok) return next;
+  return { ok: true, value: next.value.map((b) => ({ whiteId: b.white, blackId: b.black })) };
+}
+
+/** Who went through on a knockout board: the bye, the winner of the game, or the recorded winner of a draw. */
+export function knockoutWinner(game: Pick<Game, "whiteId" | "blackId" | "gameResult" | "winnerId">): number | undefined {
+  if (game.blackId === null) return game.whiteId ?? undefined;
+  if (game.gameResult === "WHITE_WINS" || game.gameResult === "PLUS") return game.whiteId ?? undefined;
+  if (game.gameResult === "BLACK_WINS" || game.gameResult === "MINUS") return game.blackId;
+  return game.winnerId === game.whiteId || game.winnerId === game.blackId ? (game.winnerId ?? undefined) : undefined;
+}
+
 function pairRound(tournament: Tournament, players: Player[], active: Player[], games: Game[], round: number): { ok: true; value: RoundPairing } | { ok: false; error: EngineError } {
   if (tournament.mode === "ROUND_ROBIN") {
     const table = bergerTable(players.length);
     const current = table[round - 1];
     if (!current) return { ok: false, error: { code: "roundDoesNotExist", round } };
     return { ok: true, value: current };
-  }
-  if (tournament.mode === "KNOCKOUT" && round === 1) {
-    const matches = knockoutFirstRound(active.length);
-    return {
-      ok: true,
-      value: {
-        pairings: matches.filter((m) => m.white && m.black).map((m) => ({ white: m.white!, black: m.black! })),
-      },
-    };
   }
   return pairDutch({
     players: recordsOf(players, games, round - 1),
@@ -174,11 +208,18 @@ export async function removeLastRound(db: Db, tournamentId: number, round: numbe
   return { ok: true };
 }
 
-/** Saves results of a round's boards (all at once) and updates its state. */
-export async function saveResults(db: Db, tournamentId: number, round: number, results: Map<number, GameResult>) {
-  await db.$transaction(
-    [...results].map(([gameId, gameResult]) => db.game.updateMany({ where: { id: gameId, tournamentId, round }, data: { gameResult } })),
-  );
+/**
+ * Saves results of a round's boards (all at once) and updates its state. `winners` records who goes
+ * through after a drawn knockout game ("white" or "black"; absent or "" clears the decision).
+ */
+export async function saveResults(db: Db, tournamentId: number, round: number, results: Map<number, GameResult>, winners = new Map<number, "white" | "black" | "">()) {
+  await db.$transaction(async (tx) => {
+    for (const [gameId, gameResult] of results) await tx.game.updateMany({ where: { id: gameId, tournamentId, round }, data: { gameResult } });
+    for (const [gameId, side] of winners) {
+      const game = await tx.game.findFirst({ where: { id: gameId, tournamentId, round }, select: { whiteId: true, blackId: true } });
+      if (game) await tx.game.update({ where: { id: gameId }, data: { winnerId: side === "white" ? game.whiteId : side === "black" ? game.blackId : null } });
+    }
+  });
   await updateRoundState(db, tournamentId, round);
 }
 

@@ -28,10 +28,12 @@ export function tournamentData({ tiebreak1, tiebreak2, tiebreak3, ...rest }: Tou
   };
 }
 
-export async function createTournament(db: Db, event: { id: number; creatorId: number }, fields: TournamentFields) {
+/** Creates a tournament; its moves are written in the notation of the organiser's interface language until changed. */
+export async function createTournament(db: Db, event: { id: number; creatorId: number }, fields: TournamentFields, language: "en" | "de" = "en") {
   const order = await db.tournament.count({ where: { eventId: event.id } });
   const slug = await tournamentSlug(db, event.id, fields.name);
-  return db.tournament.create({ data: { ...tournamentData(fields), slug, eventId: event.id, creatorId: event.creatorId, orderValue: order } });
+  const defaultNotationLanguage = language === "de" ? "DE" : "EN";
+  return db.tournament.create({ data: { ...tournamentData(fields), slug, defaultNotationLanguage, eventId: event.id, creatorId: event.creatorId, orderValue: order } });
 }
 
 /** Saves settings; before the first round the participants are re-sorted by the (new) rating rules. */

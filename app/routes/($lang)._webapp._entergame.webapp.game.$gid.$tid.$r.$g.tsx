@@ -29,7 +29,7 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament, game } = await load(request, params);
   const language = tournament.defaultNotationLanguage;
-  const chess = positionOf(game.moves);
+  const chess = positionOf(game.moves, game.fen);
   return json({
     gid: event.id,
     tid: tournament.id,
@@ -51,12 +51,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "move": {
-      const added = await addMove(db(), game.id, game.moves, String(formData.get("move") ?? ""), tournament.defaultNotationLanguage);
+      const added = await addMove(db(), game, String(formData.get("move") ?? ""), tournament.defaultNotationLanguage);
       if (!added.ok) return json({ error: added.error, move: String(formData.get("move") ?? "") }, { status: 400 });
       return redirectWithNotice(request, here, "notice.moveAdded");
     }
     case "undo":
-      await undoMove(db(), game.id, game.moves);
+      await undoMove(db(), game);
       return redirectWithNotice(request, here, "notice.changesSaved");
     case "details": {
       const result = String(formData.get("result"));

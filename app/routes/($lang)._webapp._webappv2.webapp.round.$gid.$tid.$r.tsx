@@ -16,6 +16,7 @@ import { parseRound, requireTournament } from "~/organiser/access.server";
 import { importRoundGames } from "~/organiser/gameImport.server";
 import { correctBoardNumbers, parseResults } from "~/organiser/boards.server";
 import { drawErrorMessage, drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
+import { stageOf } from "~/tournament/knockout";
 
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
 
@@ -29,9 +30,11 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament, round } = await load(request, params);
-  const [games, last] = await Promise.all([
+  const knockout = tournament.mode === "KNOCKOUT";
+  const [games, last, firstRoundBoards] = await Promise.all([
     db().game.findMany({ where: { roundId: round.id }, orderBy: { board: "asc" }, include: { white: true, black: true } }),
     db().round.count({ where: { tournamentId: tournament.id } }),
+    knockout ? db().game.count({ where: { tournamentId: tournament.id, round: 1 } }) : 0,
   ]);
   return json({
     gid: event.id,
@@ -41,11 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     state: round.state,
     isLast: last === round.round,
     hasNext: !tournament.plannedRounds || round.round < tournament.plannedRounds,
+    knockout,
     games: games.map((g) => ({
       id: g.id,
       board: g.board,
       result: g.gameResult,
       bye: g.blackId === null,
+      stage: knockout ? stageOf(round.round, g.board, firstRoundBoards) : null,
+      goesThrough: knockout && g.winnerId ? (g.winnerId === g.whiteId ? "white" : g.winnerId === g.blackId ? "black" : "") : "",
       white: g.white ? { name: g.white.name, snr: g.white.snr, rating: g.white.elo ?? g.white.nwz } : null,
       black: g.black ? { name: g.black.name, snr: g.black.snr, rating: g.black.elo ?? g.black.nwz } : null,
     })),
@@ -78,16 +84,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "results": {
       const results = new Map<number, GameResult>();
+      const winners = new Map<number, "white" | "black" | "">();
       for (const [key, value] of formData) {
-        if (!key.startsWith("result-")) continue;
-        const id = toId(key.slice("result-".length));
-        if (id === null || !RESULTS.includes(value as GameResult)) return json({ error: "rounds.badResult" }, { status: 400 });
-        results.set(id, value as GameResult);
+        const [field, idText] = key.split("-", 2);
+        if (field !== "result" && field !== "winner") continue;
+        const id = toId(idText);
+        if (id === null) return json({ error: "rounds.badResult" }, { status: 400 });
+        if (field === "winner") {
+          if (value !== "white" && value !== "black" && value !== "") return json({ error: "rounds.badResult" }, { status: 400 });
+          winners.set(id, value);
+        } else if (RESULTS.includes(value as GameResult)) results.set(id, value as GameResult);
+        else return json({ error: "rounds.badResult" }, { status: 400 });
       }
-      await saveResults(db(), tournament.id, round.round, results);
+      await saveResults(db(), tournament.id, round.round, results, winners);
       return redirectWithNotice(request, here, "notice.resultsSaved");
     }
     case "remove": {
+      if (formData.get("confirm") !== "on") return json({ error: "rounds.removeNotConfirmed" }, { status: 400 });
       const removed = await removeLastRound(db(), tournament.id, round.round);
       if (!removed.ok) return json({ error: drawErrorMessage(removed.error) }, { status: 409 });
       return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, language), "notice.pairingsRemoved");
@@ -134,9 +147,11 @@ export default function RoundPage() {
           <thead>
             <tr>
               <th>{t("rounds.board")}</th>
+              {data.knockout ? <th>{t("rounds.stage.column")}</th> : null}
               <th>{t("rounds.white")}</th>
               <th>{t("rounds.result")}</th>
               <th>{t("rounds.black")}</th>
+              {data.knockout ? <th>{t("rounds.goesThrough")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -145,6 +160,7 @@ export default function RoundPage() {
                 <td>
                   <Link to={to(`/webapp/game/${data.gid}/${data.tid}/${data.round}/${game.board}`)}>{game.board}</Link>
                 </td>
+                {game.stage ? <td>{t(`rounds.stage.${game.stage.stage}`, { players: game.stage.players })}</td> : null}
                 <td>{player(game.white)}</td>
                 <td>
                   {game.bye ? (
@@ -160,6 +176,17 @@ export default function RoundPage() {
                   )}
                 </td>
                 <td>{player(game.black)}</td>
+                {data.knockout ? (
+                  <td>
+                    {game.bye ? null : (
+                      <select key={`${game.id}-${game.goesThrough}`} name={`winner-${game.id}`} defaultValue={game.goesThrough} aria-label={t("rounds.goesThroughOf", { board: game.board })}>
+                        <option value="">{t("rounds.undecided")}</option>
+                        <option value="white">{game.white?.name}</option>
+                        <option value="black">{game.black?.name}</option>
+                      </select>
+                    )}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -203,8 +230,12 @@ export default function RoundPage() {
               </button>
             </Form>
           ) : null}
-          <Form method="post">
+          <Form method="post" className="remove-round">
             <input type="hidden" name="intent" value="remove" />
+            <div className="field checkbox">
+              <input id="remove-confirm" type="checkbox" name="confirm" required />
+              <label htmlFor="remove-confirm">{t("rounds.removeConfirm")}</label>
+            </div>
             <button type="submit" className="danger">
               {t("rounds.remove")}
             </button>

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -52,6 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         visibility: fields.visibility,
         defaultNotationLanguage: fields.defaultNotationLanguage,
         orderValue: fields.orderValue,
+        thirdPlaceMatch: fields.thirdPlaceMatch,
         maxPlayers: maxPlayers ?? null,
         password: password || null,
         description: description || null,
@@ -279,6 +280,7 @@ function Settings({ tournament, data }: { tournament: TournamentRow; data?: Acti
     maxPlayers: tournament.maxPlayers?.toString() ?? "",
     defaultNotationLanguage: tournament.defaultNotationLanguage,
     orderValue: String(tournament.orderValue),
+    thirdPlaceMatch: tournament.thirdPlaceMatch ? "on" : "",
   });
   return (
     <>
@@ -299,6 +301,10 @@ function Settings({ tournament, data }: { tournament: TournamentRow; data?: Acti
           <Field meta={fields.maxPlayers as never} label={t("tournaments.maxPlayers")} type="number" />
           <SelectField meta={fields.defaultNotationLanguage} label={t("tournaments.notation")} options={NOTATIONS} prefix="notations" />
           <Field meta={fields.orderValue as never} label={t("tournaments.order")} type="number" />
+          <div className="field checkbox">
+            <input {...getInputProps(fields.thirdPlaceMatch, { type: "checkbox" })} key={fields.thirdPlaceMatch.key} />
+            <label htmlFor={fields.thirdPlaceMatch.id}>{t("tournaments.thirdPlaceMatch")}</label>
+          </div>
         </details>
         <button type="submit" className="primary">
           {t("tournaments.saveSettings")}

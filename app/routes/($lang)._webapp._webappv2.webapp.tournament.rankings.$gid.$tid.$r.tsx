@@ -28,10 +28,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ gid: event.id, tid: tournament.id, name: tournament.name, round, headers: tiebreaks.map((t) => TIEBREAK_HEADERS[t]), rows, teamRows });
 }
 
-const format = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, ""));
+/** Points and tiebreaks as they are (SB 0.25 stays 0.25), with the decimal sign of the page's language. */
+const format = (value: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
 
 export default function Rankings() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const { gid, tid, name, round, headers, rows, teamRows } = useLoaderData<typeof loader>();
   return (
@@ -60,7 +61,7 @@ export default function Rankings() {
                   <td>{row.rank}</td>
                   <td>{row.name}</td>
                   <td>{row.matchPoints}</td>
-                  <td>{format(row.boardPoints)}</td>
+                  <td>{format(row.boardPoints, i18n.language)}</td>
                 </tr>
               ))}
             </tbody>
@@ -88,9 +89,9 @@ export default function Rankings() {
               <td>{row.id}</td>
               <td>{row.name}</td>
               <td>{row.rating}</td>
-              <td>{format(row.score)}</td>
+              <td>{format(row.score, i18n.language)}</td>
               {row.tiebreaks.map((value, i) => (
-                <td key={headers[i]}>{format(value)}</td>
+                <td key={headers[i]}>{format(value, i18n.language)}</td>
               ))}
             </tr>
           ))}

@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { event } = await requireEvent(request, String(formData.get("gid") ?? ""));
   const submission = parseWithZod(formData, { schema: tournamentSchema });
   if (submission.status !== "success") return json({ result: bounded(submission.reply()) });
-  const tournament = await createTournament(db(), event, submission.value);
+  const tournament = await createTournament(db(), event, submission.value, requestLanguage(request));
   return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, requestLanguage(request)), "notice.tournamentCreated");
 }
 

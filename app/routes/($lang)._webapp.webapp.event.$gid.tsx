@@ -79,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "createTournament": {
       const submission = parseWithZod(formData, { schema: tournamentSchema });
       if (submission.status !== "success") return json({ intent: "createTournament", result: bounded(submission.reply()) });
-      const tournament = await createTournament(db(), event, submission.value);
+      const tournament = await createTournament(db(), event, submission.value, requestLanguage(request));
       return redirectWithNotice(request, localizePath(`/webapp/tournament/${event.id}/${tournament.id}`, language), "notice.tournamentCreated");
     }
     default:

@@ -52,3 +52,48 @@ export function nextKnockoutRound(matches: KnockoutMatch[]): KnockoutMatch[] | u
   }
   return next;
 }
+
+/** Rounds of a bracket for this many players (6 players: 3 rounds, the first with two byes). */
+export function knockoutRounds(players: number): number {
+  return players < 2 ? 0 : Math.ceil(Math.log2(players));
+}
+
+export type Stage = "final" | "thirdPlace" | "semiFinal" | "quarterFinal" | "round";
+
+/**
+ * What a board of a knockout round is: the boards of round r are the bracket's matches in slot
+ * order (round 1: `firstRoundBoards` of them, byes included), halving each round; in the final
+ * round a second board is the match for third place.
+ */
+export function stageOf(round: number, board: number, firstRoundBoards: number): { stage: Stage; players: number } {
+  const matches = Math.max(1, firstRoundBoards / 2 ** (round - 1));
+  if (matches === 1) return { stage: board === 1 ? "final" : "thirdPlace", players: 2 };
+  return { stage: matches === 2 ? "semiFinal" : matches === 4 ? "quarterFinal" : "round", players: 2 * matches };
+}
+
+/** A played board as the bracket sees it: players by starting number, who went through. */
+export type KnockoutBoard = { white: number; black: number | null; winner: number | undefined };
+
+export type KnockoutNext =
+  | { ok: true; value: { white: number; black: number | null }[] }
+  | { ok: false; error: { code: "knockoutUndecided"; board: number } | { code: "knockoutFinished" } };
+
+/**
+ * The next knockout round from the last one's boards (in slot order): winners of boards 2k-1 and
+ * 2k meet on board k; after the semi-finals the losers play for third place on board 2 when the
+ * tournament has that match. A board without a winner (a draw not yet decided) stops the draw.
+ */
+export function nextKnockoutBoards(round: number, previous: KnockoutBoard[], firstRoundBoards: number, thirdPlace: boolean): KnockoutNext {
+  const matches = firstRoundBoards / 2 ** (round - 2);
+  if (matches <= 1) return { ok: false, error: { code: "knockoutFinished" } };
+  const main = previous.slice(0, matches);
+  const undecided = main.findIndex((b) => b.winner === undefined);
+  if (undecided >= 0) return { ok: false, error: { code: "knockoutUndecided", board: undecided + 1 } };
+  const boards: { white: number; black: number | null }[] = [];
+  for (let k = 0; k < matches / 2; k++) boards.push({ white: main[2 * k].winner!, black: main[2 * k + 1].winner! });
+  if (matches === 2 && thirdPlace) {
+    const losers = main.map((b) => (b.winner === b.white ? b.black : b.white));
+    if (losers[0] !== null && losers[1] !== null) boards.push({ white: losers[0], black: losers[1] });
+  }
+  return { ok: true, value: boards };
+}
