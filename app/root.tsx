@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { isAdmin, getUser } from "~/auth/user.server";
 import { ErrorPage } from "~/components/ErrorPage";
 import { useNonce } from "~/components/nonce";
+import { PageTitle } from "~/components/PageTitle";
 import { Shell } from "~/components/Shell";
 import { languageCookie, requestLanguage } from "~/i18n.server";
 import { config } from "~/lib/config.server";
@@ -46,7 +47,6 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-export const meta: MetaFunction = () => [{ title: "Kiebitz" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const language = languageFromPath(useLocation().pathname);
@@ -56,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <PageTitle />
         <Meta />
         <Links />
       </head>

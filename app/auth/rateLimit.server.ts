@@ -1,28 +1,37 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { db } from "~/db/client.server";
 
 /**
- * Failed sign-ins per e-mail and client address: after 5 failures within 15 minutes,
- * sign-in for that pair is refused for 15 minutes.
+ * Failed sign-ins per e-mail and client address: after 5 failures within 15 minutes, sign-in for
+ * that pair is refused for 15 minutes. Counted in the database, so a restart does not reset them
+ * (the server's per-address limit on every sign-in is in server/rateLimits.ts).
  */
-const limiter = new RateLimiterMemory({ points: 5, duration: 15 * 60, blockDuration: 15 * 60 });
+let limiter: RateLimiterPrisma | undefined;
+
+function failures() {
+  limiter ??= new RateLimiterPrisma({ storeClient: db(), tableName: "rateLimit", keyPrefix: "signInFailures", points: 5, duration: 15 * 60, blockDuration: 15 * 60 });
+  return limiter;
+}
 
 export function signInKey(email: string, request: Request, clientAddress: string | undefined): string {
-  return `${email.trim().toLowerCase()}|${clientAddress ?? request.headers.get("x-forwarded-for") ?? "local"}`;
+  return `${email.trim().toLowerCase().slice(0, 254)}|${clientAddress ?? "local"}`;
 }
 
 /** Minutes until the next try is allowed, or 0 when signing in may be tried now. */
 export async function signInBlockedMinutes(key: string): Promise<number> {
-  const state = await limiter.get(key);
+  const state = await failures().get(key);
   if (!state || state.remainingPoints > 0) return 0;
   return Math.max(1, Math.ceil(state.msBeforeNext / 60000));
 }
 
 export async function recordFailedSignIn(key: string): Promise<void> {
-  await limiter.consume(key).catch((error: unknown) => {
-    if (!(error instanceof RateLimiterRes)) throw error;
-  });
+  await failures()
+    .consume(key)
+    .catch((error: unknown) => {
+      if (!(error instanceof RateLimiterRes)) throw error;
+    });
 }
 
 export async function clearFailedSignIns(key: string): Promise<void> {
-  await limiter.delete(key);
+  await failures().delete(key);
 }

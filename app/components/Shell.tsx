@@ -16,20 +16,41 @@ export function useLocalePath() {
   return (path: string) => localizePath(path, language);
 }
 
+/**
+ * The header: the brand and the navigation, which on a phone folds into a menu (a <details>, so
+ * it opens without JavaScript too); only one of the two navigations is shown at a time.
+ */
 function Header() {
   const { t } = useTranslation();
   const data = useRouteLoaderData<typeof rootLoader>("root");
-  const location = useLocation();
   const to = useLocalePath();
-  const language = languageFromPath(location.pathname);
-  const other = language === "en" ? "de" : "en";
-  const user = data?.user;
   return (
     <header className="site-header">
       <Link to={to("/")} className="brand">
         Kiebitz <span className="badge">{t(data?.badge === "beta" ? "header.beta" : "header.test")}</span>
       </Link>
-      <nav aria-label={t("header.navigation")}>
+      <nav aria-label={t("header.navigation")} className="nav-wide">
+        <NavigationLinks />
+      </nav>
+      <details className="nav-phone">
+        <summary>{t("header.menu")}</summary>
+        <nav aria-label={t("header.navigation")}>
+          <NavigationLinks />
+        </nav>
+      </details>
+    </header>
+  );
+}
+
+function NavigationLinks() {
+  const { t } = useTranslation();
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  const to = useLocalePath();
+  const other = languageFromPath(location.pathname) === "en" ? "de" : "en";
+  const user = data?.user;
+  return (
+    <>
         {user ? (
           <>
             <NavLink to={to("/webapp/dashboard")}>{t("header.tournaments")}</NavLink>
@@ -53,8 +74,7 @@ function Header() {
         <Link to={switchLanguage(location.pathname, location.search, other)} hrefLang={other} lang={other} reloadDocument>
           {t(`language.${other}`)}
         </Link>
-      </nav>
-    </header>
+    </>
   );
 }
 

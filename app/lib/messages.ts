@@ -1,6 +1,6 @@
 /**
  * A message travels from server to page as a translation key, optionally with values
- * ("auth.tooManyAttempts::{"minutes":15}"), and is translated where it is shown.
+ * ("auth.tooManyAttempts::{"count":15}"), and is translated where it is shown.
  */
 const SEPARATOR = "::";
 

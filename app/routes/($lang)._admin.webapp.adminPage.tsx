@@ -6,8 +6,12 @@ import { db } from "~/db/client.server";
 import { toId } from "~/lib/limits";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { useLanguage } from "~/components/Shell";
+import { title } from "~/components/PageTitle";
 
 /** Admin area: all users, labelled by e-mail and their latest event change; choosing one puts ?uid= in the route. */
+
+export const handle = title((t) => t("admin.title"));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const uid = toId(new URL(request.url).searchParams.get("uid"));

@@ -3,6 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
+import { title } from "~/components/PageTitle";
+
+
+export const handle = title((t) => t("home.title"));
 
 export async function loader() {
   const generatedGames = await db().game.count({ where: { moves: { not: null } } });

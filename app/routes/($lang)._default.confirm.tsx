@@ -5,8 +5,12 @@ import { confirmEmail } from "~/auth/accounts.server";
 import { sendAccountMail } from "~/auth/mails.server";
 import { useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
+import { title } from "~/components/PageTitle";
 
 /** The link of the confirmation e-mail: confirms the account once. */
+
+export const handle = title((t) => t("confirm.title"));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("code") ?? "";
   const result = await confirmEmail(db(), code, (user, key) => sendAccountMail("confirm", user, key));

@@ -7,8 +7,12 @@ import { db } from "~/db/client.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
+import { title } from "~/components/PageTitle";
 
 /** Second step of deleting an account: the e-mailed link leads here, and a button deletes for good. */
+
+export const handle = title((t) => t("confirmDeletion.title"));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("code") ?? "";
   const check = await checkDeletionCode(db(), code);

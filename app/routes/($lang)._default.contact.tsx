@@ -16,9 +16,13 @@ import { botCheckFailure } from "~/auth/accounts.server";
 import { newBotChallenge, passesBotCheck } from "~/auth/botCheck.server";
 import { BotCheck } from "~/components/BotCheck";
 import { db } from "~/db/client.server";
+import { title } from "~/components/PageTitle";
 
 /** Contact form (e-mail, name, subject, message): sent to the operator's address. */
 const HIDDEN = ["captcha", "captchaId", "altcha", "website"];
+
+
+export const handle = title((t) => t("contact.title"));
 
 export async function loader() {
   return json({ challenge: await newBotChallenge(db()) });

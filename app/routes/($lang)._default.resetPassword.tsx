@@ -14,8 +14,12 @@ import { bounded, replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
+import { title } from "~/components/PageTitle";
 
 /** Without ?code: "forgot password" (e-mail a code). With ?code: set a new password, once, within an hour. */
+
+export const handle = title((t) => t("resetPassword.title"));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("code");
   if (!code) return json({ code: null, codeError: null });

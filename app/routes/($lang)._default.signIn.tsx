@@ -16,6 +16,10 @@ import { localizePath, safeRedirect } from "~/lib/locale";
 import { message } from "~/lib/messages";
 import type { loader as rootLoader } from "~/root";
 import { bounded } from "~/forms/reply.server";
+import { title } from "~/components/PageTitle";
+
+
+export const handle = title((t) => t("signIn.title"));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) return redirect(localizePath("/webapp/dashboard", requestLanguage(request)));
@@ -30,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const key = signInKey(submission.value.email, request, (context as { clientAddress?: string }).clientAddress);
   const blockedMinutes = await signInBlockedMinutes(key);
   if (blockedMinutes > 0) {
-    const error = message("auth.tooManyAttempts", { minutes: blockedMinutes });
+    const error = message("auth.tooManyAttempts", { count: blockedMinutes });
     return json({ result: bounded(submission.reply({ formErrors: [error], hideFields: ["password"] })) }, { status: 429 });
   }
   try {

@@ -16,8 +16,12 @@ import { bounded, replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
+import { title } from "~/components/PageTitle";
 
 const HIDDEN = ["password", "passwordConfirmation", "captcha", "captchaId", "altcha", "website"];
+
+
+export const handle = title((t) => t("signUp.title"));
 
 export async function loader() {
   return json({ challenge: await newBotChallenge(db()) });

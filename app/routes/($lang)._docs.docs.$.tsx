@@ -5,8 +5,12 @@ import { useLocalePath } from "~/components/Shell";
 import { TextPage } from "~/components/TextPage";
 import { DOC_PAGES } from "~/lib/docs";
 import { SHEET_LAYOUTS } from "~/sheets/templates";
+import { title } from "~/components/PageTitle";
 
 /** /docs/{slug}: the slug may have any depth; known pages: overview, event, tournament, round, app, sheets. */
+
+export const handle = title((t, data: { slug: string }) => t(`docs.pages.${data.slug}.title`));
+
 export function loader({ params }: LoaderFunctionArgs) {
   const slug = (params["*"] ?? "").replace(/\/+$/, "") || "overview";
   if (!DOC_PAGES.includes(slug as (typeof DOC_PAGES)[number])) throw json("error.notFound", { status: 404 });

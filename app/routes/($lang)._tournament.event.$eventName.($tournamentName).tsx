@@ -6,6 +6,7 @@ import { FormError } from "~/components/Field";
 import { PublicEvent } from "~/components/PublicEvent";
 import { db } from "~/db/client.server";
 import { checkGamesPassword, publicEvent, publicTournament, unlockStamp } from "~/organiser/public.server";
+import { title } from "~/components/PageTitle";
 
 /** /event/{eventName}/{tournamentName}: the public event, or one of its public tournaments (by slug). */
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -18,6 +19,9 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   if (!tournament) throw json("error.tournamentMissing", { status: 404 });
   return { event, tournament };
 }
+
+
+export const handle = title((_t, data: { event: { name: string }; tournament: { name: string } | null }) => (data.tournament ? `${data.tournament.name} – ${data.event.name}` : data.event.name));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await load(request, params));

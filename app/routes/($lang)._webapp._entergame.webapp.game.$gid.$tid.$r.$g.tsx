@@ -13,6 +13,7 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { parseId, parseRound, requireTournament } from "~/organiser/access.server";
 import { addMove, positionOf, undoMove } from "~/organiser/games.server";
 import { saveResults } from "~/organiser/rounds.server";
+import { title } from "~/components/PageTitle";
 
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
 
@@ -25,6 +26,9 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   if (!game) throw json("error.tournamentMissing", { status: 404 });
   return { event, tournament, game };
 }
+
+
+export const handle = title((t, data: { round: number; board: number; white: string; black: string }) => `${data.white} – ${data.black}, ${t("rounds.title", { round: data.round })}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament, game } = await load(request, params);

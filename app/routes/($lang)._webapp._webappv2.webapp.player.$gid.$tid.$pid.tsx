@@ -15,6 +15,7 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { parseId, requireTournament } from "~/organiser/access.server";
 import { updatePlayer } from "~/organiser/players.server";
 import { bounded } from "~/forms/reply.server";
+import { title } from "~/components/PageTitle";
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
@@ -22,6 +23,9 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   if (!player) throw json("error.tournamentMissing", { status: 404 });
   return { event, tournament, player };
 }
+
+
+export const handle = title((_t, data: { player: { name: string } }) => data.player.name);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament, player } = await load(request, params);

@@ -17,6 +17,7 @@ import { importRoundGames } from "~/organiser/gameImport.server";
 import { correctBoardNumbers, parseResults } from "~/organiser/boards.server";
 import { drawErrorMessage, drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
 import { stageOf } from "~/tournament/knockout";
+import { title } from "~/components/PageTitle";
 
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
 
@@ -27,6 +28,9 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   if (!round) throw json(message("rounds.errors.roundDoesNotExist", { round: number }), { status: 404 });
   return { event, tournament, round };
 }
+
+
+export const handle = title((t, data: { name: string; round: number }) => `${t("rounds.title", { round: data.round })} – ${data.name}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament, round } = await load(request, params);
@@ -136,6 +140,9 @@ export default function RoundPage() {
       <p className="actions">
         <Link className="button" to={to(`/webapp/tournament/rankings/${data.gid}/${data.tid}/${data.round}`)}>
           {t("rankings.title")}
+        </Link>{" "}
+        <Link className="button" to={to(`/webapp/tournament/pairings/${data.gid}/${data.tid}/${data.round}`)}>
+          {t("rounds.printable")}
         </Link>{" "}
         <a className="button" href={to(`/webapp/pgn/${data.gid}/${data.tid}/${data.round}`)} download>
           {t("rounds.exportPgn")}

@@ -22,6 +22,10 @@ import { drawErrorMessage, drawNextRound } from "~/organiser/rounds.server";
 import { parsePairings } from "~/organiser/boards.server";
 import { tournamentData, updateTournament } from "~/organiser/tournaments.server";
 import { bounded } from "~/forms/reply.server";
+import { title } from "~/components/PageTitle";
+
+
+export const handle = title((_t, data: { event: { name: string }; tournament: { name: string } }) => `${data.tournament.name} – ${data.event.name}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
@@ -31,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     db().connectedDevice.findMany({ where: { tournamentId: tournament.id }, orderBy: { created: "asc" } }),
     teamsOf(db(), tournament.id),
   ]);
-  return json({ event: { id: event.id, name: event.name }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, teams });
+  return json({ event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, teams });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -116,6 +120,11 @@ export default function TournamentPage() {
         <Link to={to(`/webapp/event/${event.id}`)}>{event.name}</Link>
       </p>
       <h1>{tournament.name}</h1>
+      {tournament.visibility !== "PRIVATE" ? (
+        <p>
+          <Link to={to(`/event/${encodeURIComponent(event.slug)}/${encodeURIComponent(tournament.slug)}`)}>{t("tournaments.publicPage")}</Link>
+        </p>
+      ) : null}
       <nav className="tabs" aria-label={t("tournaments.tabs")}>
         {TABS.map((name) => (
           <Link key={name} to={to(`${base}?tab=${name}`)} aria-current={tab === name ? "page" : undefined}>

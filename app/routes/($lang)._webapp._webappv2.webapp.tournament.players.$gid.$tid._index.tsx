@@ -16,6 +16,10 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
 import { addPlayers, playersLocked, removeAllPlayers } from "~/organiser/players.server";
 import { bounded } from "~/forms/reply.server";
+import { title } from "~/components/PageTitle";
+
+
+export const handle = title((t, data: { name: string }) => `${t("tournaments.tab.participants")} – ${data.name}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);

@@ -13,6 +13,10 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
 import { CSV_TEMPLATE, readPlayersCsv, type CsvList } from "~/organiser/csv";
 import { addPlayers } from "~/organiser/players.server";
+import { title } from "~/components/PageTitle";
+
+
+export const handle = title((t, data: { name: string }) => `${t("players.import")} – ${data.name}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);

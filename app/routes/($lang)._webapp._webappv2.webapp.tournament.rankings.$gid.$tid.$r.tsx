@@ -7,8 +7,12 @@ import { parseRound, requireTournament } from "~/organiser/access.server";
 import { recordsOf } from "~/organiser/rounds.server";
 import { teamMatches, teamsOf, teamStandings } from "~/organiser/teams.server";
 import { standings, TIEBREAK_HEADERS, type Tiebreak } from "~/tournament/tiebreaks";
+import { title } from "~/components/PageTitle";
 
 /** The ranking after round r with the tournament's tiebreaks (printable). */
+
+export const handle = title((t, data: { name: string; round: number }) => `${t("rankings.after", { round: data.round })} – ${data.name}`);
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
   const round = parseRound(params.r, tournament);

@@ -4,8 +4,12 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/user.server";
 import { useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
+import { title } from "~/components/PageTitle";
 
 /** Open tasks of the organiser: rounds whose results are still missing. */
+
+export const handle = title((t) => t("tasks.title"));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const rounds = await db().round.findMany({

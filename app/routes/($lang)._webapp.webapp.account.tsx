@@ -14,6 +14,10 @@ import { bounded, replyWithFailure } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
+import { title } from "~/components/PageTitle";
+
+
+export const handle = title((t) => t("account.title"));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -14,6 +14,10 @@ import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { createEvent } from "~/organiser/events.server";
+import { title } from "~/components/PageTitle";
+
+
+export const handle = title((t) => t("events.create"));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

@@ -15,8 +15,12 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { requireEvent } from "~/organiser/access.server";
 import { createTournament } from "~/organiser/tournaments.server";
 import { bounded } from "~/forms/reply.server";
+import { title } from "~/components/PageTitle";
 
 /** Create a tournament in one of the organiser's events (also offered as a dialog on the event page). */
+
+export const handle = title((t) => t("tournaments.create"));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const events = await db().event.findMany({ where: { creatorId: user.id }, orderBy: { lastUpdated: "desc" }, select: { id: true, name: true } });

@@ -5,8 +5,12 @@ import { requireUser } from "~/auth/user.server";
 import { useLanguage, useLocalePath } from "~/components/Shell";
 import { db } from "~/db/client.server";
 import { formatDate } from "~/lib/dates";
+import { title } from "~/components/PageTitle";
 
 /** 'Your Events': the signed-in organiser's events, newest change first. */
+
+export const handle = title((t) => t("dashboard.title"));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const events = await db().event.findMany({

@@ -23,6 +23,10 @@ import { addEventLink, deleteEvent, removeEventLink, updateEvent } from "~/organ
 import { dateInput } from "~/organiser/format";
 import { importTournament } from "~/organiser/import.server";
 import { createTournament } from "~/organiser/tournaments.server";
+import { title } from "~/components/PageTitle";
+
+
+export const handle = title((_t, data: { event: { name: string } }) => data.event.name);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event } = await requireEvent(request, params.gid);

@@ -23,6 +23,21 @@ test("every public page answers in English at / and in German under /de", async 
   }
 });
 
+test("every public page has a title of its own, in its language", async ({ request }) => {
+  const titles = new Map<string, string>();
+  for (const path of PUBLIC_PAGES) {
+    for (const prefix of ["", "/de"]) {
+      const html = await (await request.get(prefix && path === "/" ? prefix : `${prefix}${path}`)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+      expect(title, path).toMatch(/^.+ – Kiebitz$/);
+      titles.set(`${prefix}${path}`, title);
+    }
+  }
+  expect(titles.get("/signIn")).toBe(`${en.signIn.title} – Kiebitz`);
+  expect(titles.get("/de/signIn")).toBe(`${de.signIn.title} – Kiebitz`);
+  expect(new Set(titles.values()).size).toBe(titles.size);
+});
+
 test("signed-in pages send visitors to sign in and back afterwards, in their language", async ({ request }) => {
   for (const path of GUARDED_PAGES) {
     for (const prefix of ["", "/de"]) {
