@@ -23,8 +23,8 @@ export function PageTitle() {
   const matches = useMatches();
   for (const match of [...matches].reverse()) {
     const handle = match.handle as Partial<TitleHandle> | undefined;
-    // A route whose loader failed (its error page) has no data, so no title of its own.
-    if (!handle?.title || match.data === undefined || match.data === null || typeof match.data !== "object") continue;
+    if (!handle?.title) continue;
+    // A route whose loader failed (its error page) has no data: a title that needs it gives none.
     const text = titleOf(handle.title, t, match.data);
     if (text) return <title>{`${text} – Kiebitz`}</title>;
   }

@@ -19,6 +19,7 @@ function withDateOrder<T extends z.ZodObject<{ startDate: typeof optionalDate; e
 const eventFields = z.object({
   name: z.string({ error: "events.nameRequired" }).trim().min(1, "events.nameRequired").max(100, "validation.tooLong"),
   description: optionalText(2000),
+  site: optionalText(100),
   startDate: optionalDate,
   endDate: optionalDate,
 });

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import type { Failure } from "~/auth/accounts.server";
 import { eventSlug } from "./slugs.server";
 
-export type EventInput = { name: string; description?: string; startDate?: Date; endDate?: Date };
+export type EventInput = { name: string; description?: string; site?: string; startDate?: Date; endDate?: Date };
 export type LinkInput = { linkUrl?: string; linkText?: string };
 type Result<T> = { ok: true; value: T } | Failure;
 
@@ -23,7 +23,7 @@ export async function createEvent(db: Db, creatorId: number, { linkUrl, linkText
 
 export async function updateEvent(db: Db, id: number, input: EventInput): Promise<Result<true>> {
   try {
-    await db.event.update({ where: { id }, data: { ...input, slug: await eventSlug(db, input.name, id) } });
+    await db.event.update({ where: { id }, data: { ...input, site: input.site ?? null, slug: await eventSlug(db, input.name, id) } });
     return { ok: true, value: true };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, error: "events.nameTaken", field: "name" };

@@ -37,7 +37,7 @@ export function teamsOf(db: Pick<Db, "team">, tournamentId: number) {
 
 type GameRow = Pick<Game, "round" | "board" | "whiteId" | "blackId" | "gameResult">;
 
-export type TeamMatch = { round: number; home: number; away: number; homePoints: number; awayPoints: number };
+export type TeamMatch = { round: number; home: number; away: number; homePoints: number; awayPoints: number; boards: number[] };
 
 /**
  * The team matches of played rounds, from the board games (teams by starting number). The
@@ -54,7 +54,8 @@ export function teamMatches(teams: TeamWithBoards[], games: GameRow[]): TeamMatc
     const white = teamOf.get(game.whiteId!)!;
     const black = teamOf.get(game.blackId!)!;
     const key = `${game.round}:${Math.min(white, black)}:${Math.max(white, black)}`;
-    const match = matches.get(key) ?? { round: game.round, home: white, away: black, homePoints: 0, awayPoints: 0 };
+    const match = matches.get(key) ?? { round: game.round, home: white, away: black, homePoints: 0, awayPoints: 0, boards: [] };
+    match.boards.push(game.board);
     const [whitePoints, blackPoints] = resultPoints(game.gameResult) ?? [0, 0];
     match.homePoints += white === match.home ? whitePoints : blackPoints;
     match.awayPoints += white === match.home ? blackPoints : whitePoints;

@@ -15,8 +15,8 @@ const games = [
 describe("team matches from board games", () => {
   it("adds the board points per match, the team with white on board 1 named first", () => {
     expect(teamMatches(teams, games)).toEqual([
-      { round: 1, home: 1, away: 2, homePoints: 1.5, awayPoints: 0.5 },
-      { round: 2, home: 2, away: 1, homePoints: 2, awayPoints: 0 },
+      { round: 1, home: 1, away: 2, homePoints: 1.5, awayPoints: 0.5, boards: [1, 2] },
+      { round: 2, home: 2, away: 1, homePoints: 2, awayPoints: 0, boards: [1, 2] },
     ]);
   });
 

@@ -16,6 +16,7 @@ import { parseId, requireTournament } from "~/organiser/access.server";
 import { updatePlayer } from "~/organiser/players.server";
 import { bounded } from "~/forms/reply.server";
 import { title } from "~/components/PageTitle";
+import { playerCard, type PlayerCard } from "~/organiser/playerCard.server";
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
@@ -29,7 +30,7 @@ export const handle = title((_t, data: { player: { name: string } }) => data.pla
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament, player } = await load(request, params);
-  return json({ gid: event.id, tid: tournament.id, player });
+  return json({ gid: event.id, tid: tournament.id, player, card: await playerCard(db(), tournament, player) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PlayerPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { gid, tid, player } = useLoaderData<typeof loader>();
+  const { gid, tid, player, card } = useLoaderData<typeof loader>();
   const [form, fields] = useZodForm("edit-player", playerSchema, useActionData<typeof action>()?.result, {
     name: player.name,
     title: player.title ?? "",
@@ -60,6 +61,8 @@ export default function PlayerPage() {
         <Link to={to(`/webapp/tournament/players/${gid}/${tid}`)}>{t("players.heading")}</Link>
       </p>
       <h1>{player.name}</h1>
+      <PlayerRounds card={card} />
+      <h2>{t("players.edit")}</h2>
       <Form method="post" {...getFormProps(form)}>
         <FormError errors={form.errors} />
         <PlayerFields fields={fields} />
@@ -68,5 +71,41 @@ export default function PlayerPage() {
         </button>
       </Form>
     </section>
+  );
+}
+
+/** Rank, points and every round's board, opponent, colour and points. */
+function PlayerRounds({ card }: { card: PlayerCard }) {
+  const { t, i18n } = useTranslation();
+  if (!card.rounds.length) return <p className="empty">{t("rounds.none")}</p>;
+  const points = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  return (
+    <>
+      <p>
+        {t("players.rankAndPoints", { rank: card.rank ?? "–", points: points(card.points) })}
+      </p>
+      <table className="player-rounds">
+        <thead>
+          <tr>
+            <th>{t("rounds.round")}</th>
+            <th>{t("rounds.board")}</th>
+            <th>{t("players.colour")}</th>
+            <th>{t("players.opponent")}</th>
+            <th>{t("rankings.points")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {card.rounds.map((r) => (
+            <tr key={r.round}>
+              <td>{r.round}</td>
+              <td>{r.board ?? "–"}</td>
+              <td>{r.colour ? t(r.colour === "w" ? "rounds.white" : "rounds.black") : "–"}</td>
+              <td>{r.opponent ?? t(r.kind === "pab" ? "rounds.bye" : "players.notPaired")}{r.kind === "forfeit" ? ` (${t("players.forfeit")})` : ""}</td>
+              <td>{points(r.points)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

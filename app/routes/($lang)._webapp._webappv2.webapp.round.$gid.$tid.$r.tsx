@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/Field";
 import { useLocalePath } from "~/components/Shell";
@@ -16,6 +17,7 @@ import { parseRound, requireTournament } from "~/organiser/access.server";
 import { importRoundGames } from "~/organiser/gameImport.server";
 import { correctBoardNumbers, parseResults } from "~/organiser/boards.server";
 import { drawErrorMessage, drawNextRound, removeLastRound, saveResults } from "~/organiser/rounds.server";
+import { teamMatches, teamsOf } from "~/organiser/teams.server";
 import { stageOf } from "~/tournament/knockout";
 import { title } from "~/components/PageTitle";
 
@@ -35,11 +37,15 @@ export const handle = title((t, data: { name: string; round: number }) => `${t("
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament, round } = await load(request, params);
   const knockout = tournament.mode === "KNOCKOUT";
-  const [games, last, firstRoundBoards] = await Promise.all([
+  const [games, last, firstRoundBoards, teams] = await Promise.all([
     db().game.findMany({ where: { roundId: round.id }, orderBy: { board: "asc" }, include: { white: true, black: true } }),
     db().round.count({ where: { tournamentId: tournament.id } }),
     knockout ? db().game.count({ where: { tournamentId: tournament.id, round: 1 } }) : 0,
+    tournament.form === "TEAM" ? teamsOf(db(), tournament.id) : [],
   ]);
+  const teamName = new Map(teams.map((team) => [team.snr, team.name]));
+  // Team rounds: each match (teams, match score) with its boards.
+  const matches = teamMatches(teams, games).map((m) => ({ home: teamName.get(m.home) ?? "", away: teamName.get(m.away) ?? "", homePoints: m.homePoints, awayPoints: m.awayPoints, boards: m.boards }));
   return json({
     gid: event.id,
     tid: tournament.id,
@@ -49,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isLast: last === round.round,
     hasNext: !tournament.plannedRounds || round.round < tournament.plannedRounds,
     knockout,
+    matches,
     games: games.map((g) => ({
       id: g.id,
       board: g.board,
@@ -163,7 +170,9 @@ export default function RoundPage() {
           </thead>
           <tbody>
             {data.games.map((game) => (
-              <tr key={game.id}>
+              <Fragment key={game.id}>
+              <MatchHeading match={data.matches.find((m) => m.boards[0] === game.board)} />
+              <tr>
                 <td>
                   <Link to={to(`/webapp/game/${data.gid}/${data.tid}/${data.round}/${game.board}`)}>{game.board}</Link>
                 </td>
@@ -195,6 +204,7 @@ export default function RoundPage() {
                   </td>
                 ) : null}
               </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -250,5 +260,19 @@ export default function RoundPage() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A team match above its boards: the teams and the match score so far. */
+function MatchHeading({ match }: { match?: { home: string; away: string; homePoints: number; awayPoints: number } }) {
+  const { t, i18n } = useTranslation();
+  if (!match) return null;
+  const points = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  return (
+    <tr className="match-row">
+      <th colSpan={4} scope="rowgroup">
+        {t("rounds.match", { home: match.home, away: match.away, homePoints: points(match.homePoints), awayPoints: points(match.awayPoints) })}
+      </th>
+    </tr>
   );
 }

@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tournaments = await db().tournament.findMany({
     where: { eventId: event.id },
     orderBy: [{ orderValue: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, mode: true, _count: { select: { players: true, rounds: true } } },
+    select: { id: true, name: true, mode: true, form: true, _count: { select: { players: true, teams: true, rounds: true } } },
   });
   const links = await db().eventLink.findMany({ where: { eventId: event.id }, orderBy: { id: "asc" } });
   return json({ event, tournaments, links });
@@ -106,6 +106,7 @@ export default function EventPage() {
   const [renameForm, renameFields] = useZodForm("rename-event", eventSchema, useIntent("rename")?.result, {
     name: event.name,
     description: event.description ?? "",
+    site: event.site ?? "",
     startDate: dateInput(event.startDate) ?? "",
     endDate: dateInput(event.endDate) ?? "",
   });
@@ -147,7 +148,7 @@ export default function EventPage() {
                 <Link to={to(`/webapp/tournament/${event.id}/${tournament.id}`)}>{tournament.name}</Link>
               </h3>
               <p>
-                {t(`tournaments.modes.${tournament.mode}`)} · {t("tournaments.playerCount", { count: tournament._count.players })} ·{" "}
+                {t(`tournaments.modes.${tournament.mode}`)} · {tournament.form === "TEAM" ? t("tournaments.teamCount", { count: tournament._count.teams }) : t("tournaments.playerCount", { count: tournament._count.players })} ·{" "}
                 {t("tournaments.roundCount", { count: tournament._count.rounds })}
               </p>
             </li>

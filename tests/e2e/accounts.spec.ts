@@ -153,6 +153,8 @@ for (const { name, prefix, t, mailSubject } of LANGUAGES) {
     await sql(`INSERT INTO "user" (email, username, password, role, confirmed) VALUES ($1, 'Taken', 'x', (SELECT id FROM roles WHERE name = 'User'), true)`, [taken]);
 
     await page.goto(`${prefix}/signUp`);
+    // with JavaScript, the form is sent once the browser has passed the bot check, as a person would see it
+    if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator('input[name="altcha"]')).toHaveValue(/.{20,}/);
     await page.getByRole("button", { name: t.signUp.submit }).click();
     await expect(page.getByText(t.validation.required).first()).toBeVisible();
     await expect(page.getByText(t.validation.eulaRequired)).toBeVisible();

@@ -289,7 +289,9 @@ test("a team tournament of 4 teams of 4: team pairings, boards alternating colou
   await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
-  const rows = await page.locator("table.pairings tbody tr").allInnerTexts();
+  // each match above its boards, with its score
+  await expect(page.locator("table.pairings tr.match-row")).toHaveText(["Rooks – Pawns: 0 : 0", "Knights – Bishops: 0 : 0"]);
+  const rows = await page.locator("table.pairings tbody tr:not(.match-row)").allInnerTexts();
   expect(rows).toHaveLength(8);
   // Berger round 1 for 4 teams: 1–4 and 2–3; board 1 white to the first-named team, then alternating.
   expect(rows[0]).toMatch(/Rooks 1.*Pawns 1/s);
