@@ -15,7 +15,7 @@ export function useZodForm<S extends FormSchema>(
   lastResult: SubmissionResult<string[]> | undefined,
   defaultValue?: Partial<Record<keyof z.input<S>, string>>,
 ) {
-  return useForm<z.input<S>, z.output<S>>({
+  const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id,
     lastResult,
     defaultValue: defaultValue as never,
@@ -23,4 +23,8 @@ export function useZodForm<S extends FormSchema>(
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  // conform re-renders a form's owner only for the state its render read; fields drawn by child
+  // components (EventFields, TournamentFields) would miss their errors after a submit without this.
+  void form.allErrors;
+  return [form, fields] as const;
 }

@@ -383,3 +383,17 @@ test("pairings imported by hand, board numbers adopted from PGN, and the player 
   await expect(page.getByRole("status")).toHaveText("2 games imported.");
   await expect.poll(boards).toEqual(["(4)-(2)", "(1)-(3)"]);
 });
+
+test("an empty event or tournament name gets its message, with JavaScript as without", async ({ page }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  await page.goto("/webapp/createEvent");
+  await page.getByRole("button", { name: en.events.create }).click();
+  await expect(page.getByText(en.events.nameRequired)).toBeVisible();
+  await createEvent(page, unique("Empty names"));
+  await page.getByText(en.tournaments.create, { exact: true }).first().click();
+  await page.getByRole("button", { name: en.tournaments.create }).click();
+  await expect(page.getByText(en.tournaments.nameRequired)).toBeVisible();
+  await page.goto("/webapp/createTournament");
+  await page.getByRole("button", { name: en.tournaments.create }).click();
+  await expect(page.getByText(en.tournaments.nameRequired)).toBeVisible();
+});
