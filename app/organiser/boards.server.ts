@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { GameResult } from "~/generated/prisma/client";
+import { excerpt, firstErrors, MAX_PASTED_CHARS } from "~/lib/limits";
 import { message } from "~/lib/messages";
 import { resultPoints } from "./results";
 
@@ -34,6 +35,9 @@ export async function correctBoardNumbers(db: Db, tournamentId: number, round: n
   ]);
 }
 
+/** The line that stands for the errors not listed. */
+export const moreErrors = (count: number) => message("import.moreErrors", { count });
+
 const RESULT_CODES: Record<string, GameResult> = {
   "1-0": "WHITE_WINS", "0-1": "BLACK_WINS", "1/2-1/2": "DRAW", "½-½": "DRAW", "=": "DRAW", "0.5-0.5": "DRAW",
   "+-": "PLUS", "+/-": "PLUS", "-+": "MINUS", "-/+": "MINUS", "--": "ZEROED", "-/-": "ZEROED", "0-0": "ZEROED",
@@ -44,6 +48,8 @@ const RESULT_CODES: Record<string, GameResult> = {
  * Every line is checked first; a bad line changes nothing and is named.
  */
 export function parseResults(text: string, boards: number[]): { ok: true; value: Map<number, GameResult> } | { ok: false; errors: string[] } {
+  if (text.length > MAX_PASTED_CHARS) return { ok: false, errors: [message("rounds.pasteTooLong", { max: MAX_PASTED_CHARS })] };
+  const known = new Set(boards);
   const results = new Map<number, GameResult>();
   const errors: string[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
@@ -52,11 +58,11 @@ export function parseResults(text: string, boards: number[]): { ok: true; value:
     const [boardText, resultText = ""] = line.split(/[;,\t]/).map((cell) => cell.trim());
     const board = Number(boardText);
     const result = RESULT_CODES[resultText.replace(/\s+/g, "")];
-    if (!boards.includes(board)) errors.push(message("rounds.results.badBoard", { line: index + 1, board: boardText }));
-    else if (!result) errors.push(message("rounds.results.badResult", { line: index + 1, result: resultText }));
+    if (!known.has(board)) errors.push(message("rounds.results.badBoard", { line: index + 1, board: excerpt(boardText) }));
+    else if (!result) errors.push(message("rounds.results.badResult", { line: index + 1, result: excerpt(resultText) }));
     else results.set(board, result);
   });
-  if (errors.length) return { ok: false, errors };
+  if (errors.length) return { ok: false, errors: firstErrors(errors, moreErrors) };
   if (results.size === 0) return { ok: false, errors: ["rounds.results.empty"] };
   return { ok: true, value: results };
 }
@@ -67,6 +73,7 @@ export function parseResults(text: string, boards: number[]): { ok: true; value:
  * stored unless all are right.
  */
 export function parsePairings(text: string, snrs: number[]): { ok: true; value: { white: number; black: number | null }[] } | { ok: false; errors: string[] } {
+  if (text.length > MAX_PASTED_CHARS) return { ok: false, errors: [message("rounds.pasteTooLong", { max: MAX_PASTED_CHARS })] };
   const known = new Set(snrs);
   const seen = new Set<number>();
   const errors: string[] = [];
@@ -88,7 +95,7 @@ export function parsePairings(text: string, snrs: number[]): { ok: true; value: 
     }
     boards.push({ board: Number(board), white: numbers[0]!, black: numbers[1] });
   });
-  if (errors.length) return { ok: false, errors };
+  if (errors.length) return { ok: false, errors: firstErrors(errors, moreErrors) };
   if (boards.length === 0) return { ok: false, errors: ["rounds.pairingsImport.empty"] };
   return { ok: true, value: boards.sort((a, b) => a.board - b.board).map(({ white, black }) => ({ white, black })) };
 }

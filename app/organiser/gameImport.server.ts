@@ -2,7 +2,9 @@ import { readPgn, tag, type PgnResult } from "~/chess/pgn";
 import { pgnErrorMessage } from "~/chess/messages";
 import type { Db } from "~/db/client.server";
 import type { GameResult } from "~/generated/prisma/client";
+import { firstErrors } from "~/lib/limits";
 import { message } from "~/lib/messages";
+import { moreErrors } from "./boards.server";
 
 /**
  * Imports the games of a round from PGN: each game is matched to its board by the players'
@@ -41,7 +43,7 @@ export async function importRoundGames(
   if (games.length === 0 && problems.length === 0) problems.push("rounds.import.noGames");
   const adopted = adoptBoards ? adoptedBoards(boards, updates) : new Map<number, number>();
   if (adoptBoards && adopted.size === 0 && problems.length === 0) problems.push("rounds.import.noBoardTags");
-  if (problems.length) return { ok: false, errors: problems };
+  if (problems.length) return { ok: false, errors: firstErrors(problems, moreErrors) };
   await db.$transaction([
     ...updates.map((u) => db.game.update({ where: { id: u.id }, data: { moves: u.moves || null, fen: u.fen, gameResult: u.result, entered: new Date() } })),
     // Board numbers from the file: first moved aside, then set, so that the unique (round, board) never collides.
