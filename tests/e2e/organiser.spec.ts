@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import de from "../../locales/de/common.json" with { type: "json" };
 import en from "../../locales/en/common.json" with { type: "json" };
 import { createUser, signIn, sql, unique } from "./support";
 
@@ -396,4 +397,43 @@ test("an empty event or tournament name gets its message, with JavaScript as wit
   await page.goto("/webapp/createTournament");
   await page.getByRole("button", { name: en.tournaments.create }).click();
   await expect(page.getByText(en.tournaments.nameRequired)).toBeVisible();
+});
+
+test("a round's pairings print on a page of their own; removing pairings asks for a confirmation first", async ({ page }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD);
+  await createEvent(page, unique("Print"));
+  await createTournament(page, "Print-Open", "SWISS", 5);
+  await importPlayers(page, 6);
+  await page.getByRole("link", { name: "Print-Open" }).click();
+  await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
+  await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
+  const roundUrl = page.url();
+
+  await page.getByRole("link", { name: en.rounds.printable }).click();
+  await expect(page).toHaveURL(/\/webapp\/tournament\/pairings\/\d+\/\d+\/1$/);
+  await expect(page).toHaveTitle("Round 1 – Print-Open – Kiebitz");
+  await expect(page.locator("table.print-table tbody tr")).toHaveCount(3);
+
+  // without the confirmation nothing is removed (the browser asks for the checkbox; the server insists too)
+  const unconfirmed = await page.request.post(roundUrl, { form: { intent: "remove" } });
+  expect(unconfirmed.status()).toBe(400);
+  await page.goto(roundUrl);
+  await expect(page.locator("table.pairings tbody tr")).toHaveCount(3);
+  await page.getByLabel(en.rounds.removeConfirm).check();
+  await page.getByRole("button", { name: en.rounds.remove }).click();
+  await expect(page.getByRole("status")).toHaveText(en.notice.pairingsRemoved);
+});
+
+test("a tournament created in the German interface writes its moves in German notation", async ({ page }) => {
+  await signIn(page, await createUser("User", PASSWORD), PASSWORD, "/de");
+  await page.goto("/de/webapp/createEvent");
+  const name = unique("Notation");
+  await page.getByLabel(de.events.name).fill(name);
+  await page.getByRole("button", { name: de.events.create }).click();
+  await page.getByText(de.tournaments.create, { exact: true }).first().click();
+  await page.getByLabel(de.tournaments.name).fill("Gruppe A");
+  await page.getByRole("button", { name: de.tournaments.create }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gruppe A");
+  await page.getByRole("link", { name: de.tournaments.tab.settings }).click();
+  await expect(page.getByLabel(de.tournaments.notation)).toHaveValue("DE");
 });
