@@ -17,6 +17,7 @@ import { updatePlayer } from "~/organiser/players.server";
 import { bounded } from "~/forms/reply.server";
 import { title } from "~/components/PageTitle";
 import { playerCard, type PlayerCard } from "~/organiser/playerCard.server";
+import { formatPoints } from "~/lib/numbers";
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
@@ -78,7 +79,7 @@ export default function PlayerPage() {
 function PlayerRounds({ card }: { card: PlayerCard }) {
   const { t, i18n } = useTranslation();
   if (!card.rounds.length) return <p className="empty">{t("rounds.none")}</p>;
-  const points = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  const points = (value: number) => formatPoints(value, i18n.language);
   return (
     <>
       <p>

@@ -20,6 +20,7 @@ import { drawErrorMessage, drawNextRound, removeLastRound, saveResults } from "~
 import { teamMatches, teamsOf } from "~/organiser/teams.server";
 import { stageOf } from "~/tournament/knockout";
 import { title } from "~/components/PageTitle";
+import { formatPoints } from "~/lib/numbers";
 
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
 
@@ -267,7 +268,7 @@ export default function RoundPage() {
 function MatchHeading({ match }: { match?: { home: string; away: string; homePoints: number; awayPoints: number } }) {
   const { t, i18n } = useTranslation();
   if (!match) return null;
-  const points = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  const points = (value: number) => formatPoints(value, i18n.language);
   return (
     <tr className="match-row">
       <th colSpan={4} scope="rowgroup">

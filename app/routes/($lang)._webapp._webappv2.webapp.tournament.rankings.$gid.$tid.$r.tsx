@@ -8,6 +8,7 @@ import { recordsOf } from "~/organiser/rounds.server";
 import { teamMatches, teamsOf, teamStandings } from "~/organiser/teams.server";
 import { standings, TIEBREAK_HEADERS, type Tiebreak } from "~/tournament/tiebreaks";
 import { title } from "~/components/PageTitle";
+import { formatPoints } from "~/lib/numbers";
 
 /** The ranking after round r with the tournament's tiebreaks (printable). */
 
@@ -32,8 +33,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ gid: event.id, tid: tournament.id, name: tournament.name, round, headers: tiebreaks.map((t) => TIEBREAK_HEADERS[t]), rows, teamRows });
 }
 
-/** Points and tiebreaks as they are (SB 0.25 stays 0.25), with the decimal sign of the page's language. */
-const format = (value: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
 
 export default function Rankings() {
   const { t, i18n } = useTranslation();
@@ -65,7 +64,7 @@ export default function Rankings() {
                   <td>{row.rank}</td>
                   <td>{row.name}</td>
                   <td>{row.matchPoints}</td>
-                  <td>{format(row.boardPoints, i18n.language)}</td>
+                  <td>{formatPoints(row.boardPoints, i18n.language)}</td>
                 </tr>
               ))}
             </tbody>
@@ -93,9 +92,9 @@ export default function Rankings() {
               <td>{row.id}</td>
               <td>{row.name}</td>
               <td>{row.rating}</td>
-              <td>{format(row.score, i18n.language)}</td>
+              <td>{formatPoints(row.score, i18n.language)}</td>
               {row.tiebreaks.map((value, i) => (
-                <td key={headers[i]}>{format(value, i18n.language)}</td>
+                <td key={headers[i]}>{formatPoints(value, i18n.language)}</td>
               ))}
             </tr>
           ))}

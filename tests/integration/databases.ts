@@ -5,6 +5,8 @@ import path from "node:path";
 import pg from "pg";
 import { openDb, type Db } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
+import { seed } from "~/db/seed.server";
+import { createEvent } from "~/organiser/events.server";
 
 /** The PostgreSQL server of the test machine (README: "Tests"). */
 export const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432";
@@ -46,4 +48,18 @@ export async function embeddedDatabase(): Promise<TestDatabase> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The tournament settings a test starts from (Swiss, no tiebreaks); tests override what they need. */
+export const TOURNAMENT = { form: "SINGLE_PLAYER", mode: "SWISS", plannedRounds: 5, tiebreak1: "NONE", tiebreak2: "NONE", tiebreak3: "NONE", twzSetting: "ELO_BEFORE_NWZ" } as const;
+
+/** A fresh database with an organiser (`email`) and one event of theirs, for tests of the organiser's services. */
+export async function organiserDatabase(email: string, eventName: string) {
+  const test = await serverDatabase();
+  await seed(test.db, "test");
+  const role = await test.db.role.findUniqueOrThrow({ where: { name: "User" } });
+  const user = await test.db.user.create({ data: { email, username: "Organiser", roleId: role.id, confirmed: true, password: "x" } });
+  const created = await createEvent(test.db, user.id, { name: eventName });
+  if (!created.ok) throw new Error(created.error);
+  return { test, db: test.db, user, event: { id: created.value.id, creatorId: user.id } };
 }

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { seed } from "~/db/seed.server";
 import { readPlayersCsv } from "~/organiser/csv";
 import { createEvent } from "~/organiser/events.server";
 import { importTournament } from "~/organiser/import.server";
 import { addPlayers } from "~/organiser/players.server";
 import { createTournament } from "~/organiser/tournaments.server";
-import { serverDatabase, type TestDatabase } from "./databases";
+import { organiserDatabase, TOURNAMENT, type TestDatabase } from "./databases";
 
 /**
  * Imports of a real open's size: all or nothing, within seconds, bounded by what the domain allows.
@@ -18,18 +17,11 @@ let db: Db;
 let event: { id: number; creatorId: number };
 
 beforeAll(async () => {
-  test = await serverDatabase();
-  db = test.db;
-  await seed(db, "test");
-  const role = await db.role.findUniqueOrThrow({ where: { name: "User" } });
-  const user = await db.user.create({ data: { email: "imports@example.org", username: "Imp", roleId: role.id, confirmed: true } });
-  const created = await createEvent(db, user.id, { name: "Big Open" });
-  if (!created.ok) throw new Error(created.error);
-  event = { id: created.value.id, creatorId: user.id };
+  ({ test, db, event } = await organiserDatabase("imports@example.org", "Big Open"));
 });
 afterAll(() => test?.close());
 
-const fields = { form: "SINGLE_PLAYER", mode: "SWISS", plannedRounds: 9, tiebreak1: "NONE", tiebreak2: "NONE", tiebreak3: "NONE", twzSetting: "ELO_BEFORE_NWZ" } as const;
+const fields = { ...TOURNAMENT, plannedRounds: 9 };
 
 describe("player imports", () => {
   it("a CSV of 10,000 players is imported in one go, numbered by rating", async () => {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { seed } from "~/db/seed.server";
-import { createEvent } from "~/organiser/events.server";
 import { addPlayers } from "~/organiser/players.server";
 import { drawNextRound, saveResults } from "~/organiser/rounds.server";
 import { createTournament } from "~/organiser/tournaments.server";
-import { serverDatabase, type TestDatabase } from "./databases";
+import { organiserDatabase, TOURNAMENT, type TestDatabase } from "./databases";
 
 /**
  * A 6-player knockout to the final, as the newcomer tried it (before, round 2 paired all six and
@@ -14,23 +12,16 @@ import { serverDatabase, type TestDatabase } from "./databases";
  */
 let test: TestDatabase;
 let db: Db;
+let event: { id: number; creatorId: number };
 
 beforeAll(async () => {
-  test = await serverDatabase();
-  db = test.db;
-  await seed(db, "test");
+  ({ test, db, event } = await organiserDatabase("ko@example.org", "Cup"));
 });
 afterAll(() => test?.close());
 
 describe("knockout", () => {
   it("6 players: byes, winners only, a decided draw, final and third place", async () => {
-    const role = await db.role.findUniqueOrThrow({ where: { name: "User" } });
-    const user = await db.user.create({ data: { email: "ko@example.org", username: "Ko", roleId: role.id, confirmed: true } });
-    const event = await createEvent(db, user.id, { name: "Cup" });
-    if (!event.ok) throw new Error(event.error);
-    const tournament = await createTournament(db, { id: event.value.id, creatorId: user.id }, {
-      name: "Cup", form: "SINGLE_PLAYER", mode: "KNOCKOUT", plannedRounds: 1, tiebreak1: "NONE", tiebreak2: "NONE", tiebreak3: "NONE", twzSetting: "ELO_BEFORE_NWZ",
-    });
+    const tournament = await createTournament(db, event, { ...TOURNAMENT, name: "Cup", mode: "KNOCKOUT", plannedRounds: 1 });
     await addPlayers(db, tournament, Array.from({ length: 6 }, (_, i) => ({ name: `Seed ${i + 1}`, elo: 2600 - 100 * i, active: true })));
     const bySnr = new Map((await db.player.findMany({ where: { tournamentId: tournament.id } })).map((p) => [p.id, p.snr]));
     const boards = async (round: number) =>

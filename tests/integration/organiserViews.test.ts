@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPgn, tag } from "~/chess/pgn";
 import type { Db } from "~/db/client.server";
-import { seed } from "~/db/seed.server";
-import { createEvent } from "~/organiser/events.server";
 import { importRoundGames } from "~/organiser/gameImport.server";
 import { positionOf } from "~/organiser/games.server";
 import { exportPgn } from "~/organiser/pgnExport.server";
@@ -10,7 +8,7 @@ import { playerCard } from "~/organiser/playerCard.server";
 import { addPlayers } from "~/organiser/players.server";
 import { drawNextRound, saveResults } from "~/organiser/rounds.server";
 import { createTournament } from "~/organiser/tournaments.server";
-import { serverDatabase, type TestDatabase } from "./databases";
+import { organiserDatabase, TOURNAMENT, type TestDatabase } from "./databases";
 
 /**
  * What the organiser reads off a tournament: a player's card (rank, points, each round's board,
@@ -22,17 +20,10 @@ let db: Db;
 let tournament: Awaited<ReturnType<typeof createTournament>>;
 
 beforeAll(async () => {
-  test = await serverDatabase();
-  db = test.db;
-  await seed(db, "test");
-  const role = await db.role.findUniqueOrThrow({ where: { name: "User" } });
-  const user = await db.user.create({ data: { email: "views@example.org", username: "Views", roleId: role.id, confirmed: true } });
-  const event = await createEvent(db, user.id, { name: "Club Open", startDate: new Date("2026-12-05") });
-  if (!event.ok) throw new Error(event.error);
-  await db.event.update({ where: { id: event.value.id }, data: { site: "Berlin" } });
-  tournament = await createTournament(db, { id: event.value.id, creatorId: user.id }, {
-    name: "A", form: "SINGLE_PLAYER", mode: "SWISS", plannedRounds: 3, tiebreak1: "BUCHHOLZ", tiebreak2: "NONE", tiebreak3: "NONE", twzSetting: "ELO_BEFORE_NWZ",
-  });
+  let event: { id: number; creatorId: number };
+  ({ test, db, event } = await organiserDatabase("views@example.org", "Club Open"));
+  await db.event.update({ where: { id: event.id }, data: { site: "Berlin", startDate: new Date("2026-12-05") } });
+  tournament = await createTournament(db, event, { ...TOURNAMENT, name: "A", plannedRounds: 3, tiebreak1: "BUCHHOLZ" });
   await addPlayers(db, tournament, ["Anna", "Bert", "Cleo", "Dora"].map((name, i) => ({ name, elo: 2000 - 100 * i, active: true })));
   await drawNextRound(db, tournament, 1);
 });

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestPasswordReset, resetPassword } from "~/auth/accounts.server";
 import type { Db } from "~/db/client.server";
-import { seed } from "~/db/seed.server";
-import { createEvent } from "~/organiser/events.server";
 import { addPlayers } from "~/organiser/players.server";
 import { drawNextRound } from "~/organiser/rounds.server";
 import { createTournament } from "~/organiser/tournaments.server";
-import { serverDatabase, type TestDatabase } from "./databases";
+import { organiserDatabase, TOURNAMENT, type TestDatabase } from "./databases";
 
 /**
  * Concurrent requests on one tournament or one code happen one after the other (spec §5: no player
@@ -19,18 +17,11 @@ let db: Db;
 let event: { id: number; creatorId: number };
 
 beforeAll(async () => {
-  test = await serverDatabase();
-  db = test.db;
-  await seed(db, "test");
-  const role = await db.role.findUniqueOrThrow({ where: { name: "User" } });
-  const user = await db.user.create({ data: { email: "races@example.org", username: "Race", roleId: role.id, confirmed: true, password: "x" } });
-  const created = await createEvent(db, user.id, { name: "Race Open" });
-  if (!created.ok) throw new Error(created.error);
-  event = { id: created.value.id, creatorId: user.id };
+  ({ test, db, event } = await organiserDatabase("races@example.org", "Race Open"));
 });
 afterAll(() => test?.close());
 
-const fields = { form: "SINGLE_PLAYER", mode: "SWISS", plannedRounds: 5, tiebreak1: "NONE", tiebreak2: "NONE", tiebreak3: "NONE", twzSetting: "ELO_BEFORE_NWZ" } as const;
+const fields = TOURNAMENT;
 const players = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i}`, elo: 2000 - i, active: true }));
 
 describe("one tournament, concurrent changes", () => {
