@@ -6,11 +6,14 @@ import { db } from "~/db/client.server";
  * that pair is refused for 15 minutes. Counted in the database, so a restart does not reset them
  * (the server's per-address limit on every sign-in is in server/rateLimits.ts).
  */
-let limiter: RateLimiterPrisma | undefined;
+let limiter: { db: ReturnType<typeof db>; counter: RateLimiterPrisma } | undefined;
 
 function failures() {
-  limiter ??= new RateLimiterPrisma({ storeClient: db(), tableName: "rateLimit", keyPrefix: "signInFailures", points: 5, duration: 15 * 60, blockDuration: 15 * 60 });
-  return limiter;
+  if (limiter?.db !== db()) {
+    const counter = new RateLimiterPrisma({ storeClient: db(), tableName: "rateLimit", keyPrefix: "signInFailures", points: 5, duration: 15 * 60, blockDuration: 15 * 60 });
+    limiter = { db: db(), counter };
+  }
+  return limiter.counter;
 }
 
 export function signInKey(email: string, request: Request, clientAddress: string | undefined): string {

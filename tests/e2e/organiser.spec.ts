@@ -327,6 +327,8 @@ test("visitors see public tournaments; games only when fully public and behind t
   await page.getByLabel(en.tournaments.password).fill("Secret-Games");
   await page.getByRole("button", { name: en.tournaments.saveSettings }).click();
   await expect(page.getByRole("status")).toHaveText(en.notice.changesSaved);
+  // the organiser's page now links to the public one
+  await expect(page.getByRole("link", { name: en.tournaments.publicPage })).toHaveAttribute("href", new URL(publicUrl, "http://x").pathname);
   await page.goto(`${tournamentUrl}?tab=rounds`);
   await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
