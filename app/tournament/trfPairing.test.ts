@@ -61,3 +61,20 @@ describe("Dutch system against bbpPairings v6 (the 2026 edition)", () => {
     expect(pairingListing(result.value)).toBe("8\n8 2\n3 6\n1 7\n13 4\n14 11\n9 5\n15 12\n10 0\n");
   });
 });
+
+describe("the round to pair (cases where `npm run pair` took the wrong round)", () => {
+  const cases = path.join(import.meta.dirname, "testdata/bbp-cases");
+  // Each folder: a TRF whose last column holds byes announced for the round to pair (0000 - H / Z), and bbpPairings' answer.
+  for (const name of readdirSync(cases)) {
+    it(`${name}: trailing bye entries are absences in the round after the last paired one, paired as bbpPairings did`, () => {
+      const trf = readTrf(readFileSync(path.join(cases, name, "input.trf"), "utf8"));
+      if (!trf.ok) throw new Error(JSON.stringify(trf.errors));
+      const round = nextRoundOf(trf.value);
+      const longest = Math.max(...trf.value.players.map((p) => p.rounds.length));
+      expect(round).toBe(longest);
+      const result = pairDutch(dutchInputFromTrf(trf.value, round));
+      if (!result.ok) throw new Error(JSON.stringify(result.error));
+      expect(pairingListing(result.value)).toBe(readFileSync(path.join(cases, name, "bbp.txt"), "utf8"));
+    });
+  }
+});

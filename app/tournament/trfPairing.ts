@@ -25,9 +25,25 @@ export function dutchInputFromTrf(file: TrfFile, round: number): DutchInput {
   };
 }
 
-/** The next round of a TRF file: the one after the last round it records. */
+/** Whether a round entry is a pairing: a game (opponent), the pairing-allocated bye, or a forfeit win given by pairing. */
+const paired = (entry: TrfFile["players"][number]["rounds"][number]) => entry.opponent !== null || entry.result === "U" || entry.result === "+";
+
+/**
+ * The next round of a TRF file: the one after the last round with a pairing. Entries after it
+ * (`0000 - H`, `0000 - Z`: byes announced for the round to pair) are absences in that round, not
+ * a round of their own.
+ */
 export function nextRoundOf(file: TrfFile): number {
-  return Math.max(0, ...file.players.map((p) => p.rounds.length)) + 1;
+  let last = 0;
+  for (const player of file.players) {
+    for (let r = player.rounds.length; r > last; r--) {
+      if (paired(player.rounds[r - 1])) {
+        last = r;
+        break;
+      }
+    }
+  }
+  return last + 1;
 }
 
 /**
