@@ -25,8 +25,18 @@ function segmentCount(path: string): number {
   return count;
 }
 
+/** Whether a path's percent-encoding is valid UTF-8 (routing would fail on it otherwise). */
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * 414 for over-long URLs and 404 for paths deeper than any page, before route matching (whose cost
+ * 400 for a path that is not valid percent-encoded UTF-8, 414 for over-long URLs and 404 for paths deeper than any page, before route matching (whose cost
  * grows with the number of segments); 411/413 for bodies without a length or over the route's limit.
  */
 export function requestLimits(req: Request, res: Response, next: NextFunction) {
@@ -34,6 +44,7 @@ export function requestLimits(req: Request, res: Response, next: NextFunction) {
   if (url.length > URL_MAX_LENGTH) return res.status(414).type("text/plain").send("URI Too Long");
   const path = url.split("?", 1)[0];
   if (segmentCount(path) > PATH_MAX_SEGMENTS) return res.status(404).type("text/plain").send("Not Found");
+  if (!decodable(path)) return res.status(400).type("text/plain").send("Bad Request");
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const length = req.headers["content-length"];
   if (length === undefined) {

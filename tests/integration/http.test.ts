@@ -55,6 +55,10 @@ describe("URLs", () => {
     expect(response.body).toBe("Not Found");
   });
 
+  it("a path with broken percent-encoding is a bad request (400), not a server error", async () => {
+    for (const path of ["/%", "/%E0%A4%A", "/event/%FF"]) expect((await raw("GET", path)).status).toBe(400);
+  });
+
   it("ids beyond PostgreSQL's integer range and rounds beyond the maximum answer 404, not 500", async () => {
     expect((await raw("GET", "/eventId/3000000000")).status).toBe(404);
     expect((await raw("GET", "/eventId/99999999999999999999")).status).toBe(404);
