@@ -77,7 +77,10 @@ export const playerSchema = z.object({
 export const teamSchema = z.object({
   intent: z.literal("addTeam"),
   teamName: required().max(100, "validation.tooLong"),
-  members: required().max(100_000, "validation.tooLong").refine((text) => text.split(/\r?\n/).filter((l) => l.trim()).length >= 1, "teams.noMembers"),
+  members: required()
+    .max(100_000, "validation.tooLong")
+    .refine((text) => text.split(/\r?\n/).filter((l) => l.trim()).length >= 1, "teams.noMembers")
+    .refine((text) => parseMembers(text).every((member) => member.name.length <= 100), "teams.memberTooLong"),
 });
 
 export function parseMembers(text: string): { name: string; elo?: number; active: true }[] {

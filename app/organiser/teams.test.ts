@@ -39,3 +39,13 @@ describe("team matches from board games", () => {
     ]);
   });
 });
+
+describe("team form", () => {
+  it("refuses a member whose name is longer than a player's name may be", async () => {
+    const { teamSchema } = await import("~/forms/organiser");
+    const members = `Anna, 2000\n${"B".repeat(101)}, 1900`;
+    const result = teamSchema.safeParse({ intent: "addTeam", teamName: "Rooks", members });
+    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual(["teams.memberTooLong"]);
+    expect(teamSchema.safeParse({ intent: "addTeam", teamName: "Rooks", members: "Anna, 2000\nBert" }).success).toBe(true);
+  });
+});
