@@ -1,7 +1,7 @@
 import type { Colour } from "../types";
 import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
 import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
-import { nextBracketWithout, pairable } from "./graph";
+import { COMPLETION_LOOKAHEAD_MAX, nextBracketWithin, nextBracketWithout, pairable } from "./graph";
 import { homogeneousSplits, mdpSets } from "./order";
 import { byRank, compatible, type BracketResult, type Context, type State } from "./players";
 
@@ -359,6 +359,10 @@ export class BracketSearch {
     if (!next || floaters.length === 0 || floaters.length + next.length > LARGE_BRACKET) return { shortfall: 0, unpaired: [] };
     const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
     let value = this.nextBrackets.get(key);
+    if (!value && floaters.length + this.lower.length <= COMPLETION_LOOKAHEAD_MAX) {
+      value = nextBracketWithin(floaters, next, this.lower.slice(next.length)) ?? undefined;
+      if (value) this.nextBrackets.set(key, value);
+    }
     if (!value) {
       const byeHere = this.context.withBye && !this.lower.slice(next.length).some((p) => p.byeCandidate);
       const byeTakers = byeHere ? [...floaters, ...next].filter((p) => p.byeCandidate) : [];

@@ -1,4 +1,5 @@
 import { matchingSize, maximumMatching } from "../matching";
+import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
 import { byRank, compatible, type BracketResult, type State } from "./players";
 
 /** Who can still meet whom: maximum matchings on the compatibility graph (C1, C3) and quick tests before them. */
@@ -108,4 +109,50 @@ export function pairsGreedily(players: State[], mayTakeBye: (player: State) => b
     taken[j] = 1;
   }
   return true;
+}
+
+/** The most players whose whole remainder the look-ahead of C8 weighs inside the completion (blossom on big integers). */
+export const COMPLETION_LOOKAHEAD_MAX = 120;
+
+/**
+ * C8 inside C4: the next bracket's pairs with these downfloaters, counted only among pairings that
+ * complete the round (every remaining player paired, at most one bye to a bye candidate), as the
+ * endorsed engines score it. One maximum-weight matching over the downfloaters and all lower
+ * players: completing weighs most, then pairs inside the next bracket (downfloaters do not meet
+ * each other there), then downfloaters paired there, the higher scores first. Null when the round
+ * cannot be completed with these downfloaters (C4 refuses them anyway).
+ */
+export function nextBracketWithin(floaters: State[], next: State[], rest: State[]): { shortfall: number; unpaired: State[] } | null {
+  const players = [...floaters, ...next, ...rest];
+  const f = floaters.length;
+  const p = f + next.length;
+  const scores = [...new Set(floaters.map((x) => x.score))].sort((a, b) => b - a);
+  const base = BigInt(f + 1);
+  // A downfloater paired in the next bracket (or given the bye) is worth more the higher his score.
+  const floaterWeight = (i: number) => (i < f ? base ** BigInt(scores.length - 1 - scores.indexOf(players[i].score)) : 0n);
+  const pair = base ** BigInt(scores.length);
+  const complete = pair * BigInt(players.length + 2);
+  const edges: WeightedEdge[] = [];
+  for (let i = 0; i < players.length; i++) {
+    for (let j = i + 1; j < players.length; j++) {
+      if (!compatible(players[i], players[j])) continue;
+      const inNext = j < p && !(i < f && j < f);
+      edges.push([i, j, complete + (inNext ? pair + floaterWeight(i) + floaterWeight(j) : 0n)]);
+    }
+  }
+  const bye = players.length % 2 === 1 ? players.length : -1;
+  if (bye >= 0) {
+    // The bye in the next bracket spares it a pair when it has an even number of players.
+    players.forEach((player, i) => {
+      if (player.byeCandidate) edges.push([i, bye, complete + (i < p ? (p % 2 === 0 ? pair : 0n) + floaterWeight(i) : 0n)]);
+    });
+  }
+  const mate = maximumWeightMatching(players.length + (bye >= 0 ? 1 : 0), edges, true);
+  if (players.some((_, i) => mate[i] < 0)) return null;
+  const taker = bye >= 0 ? mate[bye] : -1;
+  let pairs = 0;
+  for (let i = 0; i < p; i++) if (mate[i] > i && mate[i] < p && !(i < f && mate[i] < f)) pairs++;
+  const shortfall = Math.floor((p - (taker >= 0 && taker < p ? 1 : 0)) / 2) - pairs;
+  const unpaired = floaters.filter((_, i) => i !== taker && !(mate[i] >= f && mate[i] < p)).sort(byRank);
+  return { shortfall, unpaired };
 }
