@@ -11,8 +11,12 @@ const SEARCH_LIMIT = 30_000;
 const LARGE_BOUND = 20_000;
 /** Brackets beyond this many players: all pair (C6 not counted) and C8 is not looked at. */
 export const LARGE_BRACKET = 200;
-/** Brackets up to this many players may be decided by weighted matching. */
-const MATCHING_BRACKET = 120;
+/**
+ * Brackets up to this many players may be decided by weighted matching when the ordered search runs
+ * out of steps (at 120, brackets of 129–214 players of 300- and 1,000-player opens were left to the
+ * search's best and differed from bbpPairings).
+ */
+const MATCHING_BRACKET = 600;
 
 /**
  * One bracket, for a number of pairs and of MDPs to pair: the candidates in the handbook's order,
