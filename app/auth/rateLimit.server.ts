@@ -16,7 +16,7 @@ function failures() {
   return limiter.counter;
 }
 
-export function signInKey(email: string, request: Request, clientAddress: string | undefined): string {
+export function signInKey(email: string, clientAddress: string | undefined): string {
   return `${email.trim().toLowerCase().slice(0, 254)}|${clientAddress ?? "local"}`;
 }
 

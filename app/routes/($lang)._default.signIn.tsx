@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return json({ result: bounded(submission.reply({ hideFields: ["password"] })) });
-  const key = signInKey(submission.value.email, request, (context as { clientAddress?: string }).clientAddress);
+  const key = signInKey(submission.value.email, (context as { clientAddress?: string }).clientAddress);
   const blockedMinutes = await signInBlockedMinutes(key);
   if (blockedMinutes > 0) {
     const error = message("auth.tooManyAttempts", { count: blockedMinutes });
