@@ -3,6 +3,8 @@ import { db } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { seed } from "~/db/seed.server";
 import { config, ConfigError } from "~/lib/config.server";
+import { sheetService } from "~/sheets/service.server";
+import { discardUnfinishedUploads } from "~/sheets/sheets.server";
 import { createApp } from "./app";
 import { logger } from "./logger";
 
@@ -29,11 +31,23 @@ async function main() {
   if (report.registrationCode) console.log(`Registration code: ${report.registrationCode}`);
   if (report.admin) console.log(`Development admin: ${report.admin}`);
 
+  const sheets = sheetService();
+  const discarded = await discardUnfinishedUploads(db(), sheets.storage, new Date());
+  if (discarded) logger.info(`Discarded ${discarded} unfinished uploads`);
+  sheets.queue.start();
+  logger.info(settings.temporal ? `Sheets are read by the vision workers on ${settings.temporal.address}` : "Sheets are read in this process");
+
   const build = (await import(new URL("../build/index.js", import.meta.url).href)) as ServerBuild;
   const server = createApp(build, settings, db()).listen(settings.port, () => logger.info(`Kiebitz listens on ${settings.publicUrl}`));
   // Slow clients may not hold a connection open for long: headers within 20 s, a request within 60 s.
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
+  const stop = () => {
+    server.close();
+    void sheets.queue.stop().finally(() => process.exit(0));
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }
 
 void main();

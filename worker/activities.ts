@@ -1,9 +1,11 @@
 import type * as TF from "@tensorflow/tfjs";
+import sharp from "sharp";
 import type { SheetStorage } from "~/sheets/storage.server";
 import type { PageSummary, SheetActivities } from "../workflows/steps";
 import { FRAMES } from "./model/recognizer";
 import { CLASSES } from "./reader/alphabet";
 import { readGame, readPage, type PageMoves, type PageReading } from "./reader/read";
+import { toBytes, type GrayImage } from "./vision/image";
 
 /** A photo that is no image at all: retrying will not help. */
 export class InvalidSheetError extends Error {
@@ -20,6 +22,9 @@ function framesFromText(text: string): Float32Array {
   if (frames.length !== FRAMES * CLASSES) throw new Error("stored reading has the wrong size");
   return frames;
 }
+
+/** The straightened page as a grey JPEG: what the review screens cut the boxes from. */
+const pageJpeg = (page: GrayImage) => sharp(toBytes(page), { raw: { width: page.width, height: page.height, channels: 1 } }).jpeg({ quality: 80 }).toBuffer();
 
 /** The activities of the sheet-reading workflow, over a storage (disk or MinIO). */
 export function createActivities(storage: SheetStorage, model?: TF.LayersModel): SheetActivities {
@@ -40,13 +45,14 @@ export function createActivities(storage: SheetStorage, model?: TF.LayersModel):
       const readingKey = `readings/${handle}.json`;
       const stored: StoredReading = { moves: reading.moves.map((move) => ({ ply: move.ply, text: move.text, frames: framesToText(move.logProbs) })) };
       await storage.put(readingKey, Buffer.from(JSON.stringify(stored)), "application/json");
-      const { layout, boxes, round, board } = reading;
-      return { handle, readingKey, layout, boxes, round, board, moves: reading.moves.map(({ ply, text }) => ({ ply, text })) };
+      const pageKey = reading.page ? `pages/${handle}` : null;
+      if (pageKey && reading.page) await storage.put(pageKey, await pageJpeg(reading.page), "image/jpeg");
+      const { layout, boxes, round, board, result, regions } = reading;
+      return { handle, readingKey, pageKey, layout, boxes, round, board, result, regions, moves: reading.moves.map(({ ply, text }) => ({ ply, text })) };
     },
-    async decodeStoredGame({ readingKeys, otherPlayerReadingKeys, language }) {
+    async decodeStoredGame({ readingKeys, language, prefix }) {
       const pages = await Promise.all(readingKeys.map(loadReading));
-      const otherPlayer = await Promise.all(otherPlayerReadingKeys.map(loadReading));
-      return readGame(pages, language, { otherPlayer });
+      return readGame(pages, language, { prefix });
     },
   };
 }

@@ -1,12 +1,22 @@
 import { proxyActivities } from "@temporalio/workflow";
-import { readScoreSheet, type ReadSheetInput, type ReadSheetResult, type SheetActivities } from "./steps";
+import { decodeGame, scanSheet, type DecodeInput, type PageSummary, type ScanInput, type SheetActivities } from "./steps";
+import type { DecodedGame } from "../worker/reader/decode";
 
+/**
+ * Retries with backoff (1 s, 2 s, 4 s …) for what may pass (a worker stopped, storage away for a
+ * while); a photo that is no image is not retried. Bounded: the sheet is then failed with code 10.
+ */
 const activities = proxyActivities<SheetActivities>({
   startToCloseTimeout: "2 minutes",
-  retry: { maximumAttempts: 3, nonRetryableErrorTypes: ["InvalidSheetError"] },
+  retry: { initialInterval: "1 second", backoffCoefficient: 2, maximumInterval: "30 seconds", maximumAttempts: 6, nonRetryableErrorTypes: ["InvalidSheetError"] },
 });
 
-/** Temporal workflow: reads a score sheet's pages on the vision workers, then decodes its game. */
-export async function readScoreSheetWorkflow(input: ReadSheetInput): Promise<ReadSheetResult> {
-  return readScoreSheet(activities, input);
+/** Temporal workflow: scans one photographed page on a vision worker. */
+export async function scanSheetWorkflow(input: ScanInput): Promise<PageSummary> {
+  return scanSheet(activities, input);
+}
+
+/** Temporal workflow: decodes the game of one or more scanned pages. */
+export async function decodeGameWorkflow(input: DecodeInput): Promise<DecodedGame | null> {
+  return decodeGame(activities, input);
 }

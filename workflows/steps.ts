@@ -1,55 +1,50 @@
 /**
- * The order of the sheet-reading steps, shared by the Temporal workflow and the in-process runner.
+ * The sheet-reading steps, shared by the Temporal workflows and the in-process reader: a photo is
+ * scanned (layout, boxes, round and board, the recognizer's frames of every written move), then the
+ * sheets of one game (both players', every page) are decoded together into a legal game.
  * Deterministic and free of I/O: everything that touches images, models or storage is an activity.
  */
 import type { NotationLanguage } from "../app/chess/languages";
 import type { DecodedGame } from "../worker/reader/decode";
-import type { StepResult, ValueResult } from "../worker/reader/read";
+import type { Region, StepResult, ValueResult, WrittenResult } from "../worker/reader/read";
 
-export type ReadSheetInput = {
-  /** Storage keys of the photographed pages of one player's sheet, in page order. */
-  handles: string[];
-  /** The opponent's sheet of the same game, when uploaded: read too and used for the moves. */
-  otherPlayerHandles?: string[];
-  language: NotationLanguage;
-};
+export type ScanInput = { handle: string };
 
 export type PageSummary = {
   handle: string;
   /** Storage key of the recognizer's frames for the decoding step. */
   readingKey: string;
+  /** Storage key of the page seen straight on (JPEG), where the regions are; null when the layout was not found. */
+  pageKey: string | null;
   layout: StepResult & { layout: string | null; page: number | null };
   boxes: StepResult;
   round: ValueResult;
   board: ValueResult;
+  result: WrittenResult;
+  regions: { round: Region | null; board: Region | null; result: Region | null; moves: { ply: number; region: Region }[] };
   /** What the recognizer read in each written move box, before decoding. */
   moves: { ply: number; text: string }[];
 };
 
+export type DecodeInput = {
+  /** Storage keys of the readings of every page of the game's sheets (one or both players'). */
+  readingKeys: string[];
+  language: NotationLanguage;
+  /** Moves a person confirmed or corrected, from the first ply. */
+  prefix?: string[];
+};
+
 export type SheetActivities = {
-  readStoredPage(input: { handle: string }): Promise<PageSummary>;
-  decodeStoredGame(input: { readingKeys: string[]; otherPlayerReadingKeys: string[]; language: NotationLanguage }): Promise<DecodedGame>;
+  readStoredPage(input: ScanInput): Promise<PageSummary>;
+  decodeStoredGame(input: DecodeInput): Promise<DecodedGame>;
 };
 
-export type ReadSheetResult = {
-  status: "read" | "failed";
-  pages: PageSummary[];
-  otherPlayerPages: PageSummary[];
-  game: DecodedGame | null;
-};
+/** Whether the later steps can use a page: its form and boxes were found. */
+export const usablePage = (page: Pick<PageSummary, "layout" | "boxes">) => page.layout.status === 2 && page.boxes.status === 2;
 
-const usable = (page: PageSummary) => page.layout.status === 2 && page.boxes.status === 2;
+export const scanSheet = (activities: SheetActivities, input: ScanInput) => activities.readStoredPage(input);
 
-export async function readScoreSheet(activities: SheetActivities, input: ReadSheetInput): Promise<ReadSheetResult> {
-  const [pages, otherPlayerPages] = await Promise.all([
-    Promise.all(input.handles.map((handle) => activities.readStoredPage({ handle }))),
-    Promise.all((input.otherPlayerHandles ?? []).map((handle) => activities.readStoredPage({ handle }))),
-  ]);
-  if (pages.length === 0 || !pages.every(usable)) return { status: "failed", pages, otherPlayerPages, game: null };
-  const game = await activities.decodeStoredGame({
-    readingKeys: pages.map((page) => page.readingKey),
-    otherPlayerReadingKeys: otherPlayerPages.filter(usable).map((page) => page.readingKey),
-    language: input.language,
-  });
-  return { status: "read", pages, otherPlayerPages, game };
+export async function decodeGame(activities: SheetActivities, input: DecodeInput): Promise<DecodedGame | null> {
+  if (input.readingKeys.length === 0) return null;
+  return activities.decodeStoredGame(input);
 }

@@ -35,6 +35,8 @@ const schema = z
     TEMPORAL_TASK_QUEUE: z.string().default("sheet-reading"),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
+    SHEET_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    SHEET_QUOTA_UPGRADED_MB: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production") {
@@ -77,6 +79,8 @@ export type Config = {
   trustProxy: number;
   /** Multiplies every rate limit (tests that sign in many times from one address set it high). */
   rateLimitMultiplier: number;
+  /** Bytes of score-sheet photos a tournament may keep, and an upgraded one. */
+  sheetQuota: { bytes: number; upgradedBytes: number };
 };
 
 function minioConfig(e: z.infer<typeof schema>): Config["sheetStorage"] | undefined {
@@ -125,6 +129,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    sheetQuota: { bytes: e.SHEET_QUOTA_MB * 1024 * 1024, upgradedBytes: e.SHEET_QUOTA_UPGRADED_MB * 1024 * 1024 },
   };
 }
 

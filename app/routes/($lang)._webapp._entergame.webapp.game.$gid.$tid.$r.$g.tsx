@@ -14,6 +14,11 @@ import { parseId, parseRound, requireTournament } from "~/organiser/access.serve
 import { addMove, positionOf, undoMove } from "~/organiser/games.server";
 import { saveResults } from "~/organiser/rounds.server";
 import { title } from "~/components/PageTitle";
+import { SheetReview } from "~/components/SheetReview";
+import { correctionSchema } from "~/forms/sheets";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { completeGame, correctMove, gameReading, pageSummary } from "~/sheets/games.server";
+import { sheetService } from "~/sheets/service.server";
 
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
 
@@ -21,7 +26,7 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
   const game = await db().game.findFirst({
     where: { tournamentId: tournament.id, round: parseRound(params.r, tournament), board: parseId(params.g) },
-    include: { white: true, black: true },
+    include: { white: true, black: true, sheets: { orderBy: [{ page: "asc" }, { id: "asc" }] } },
   });
   if (!game) throw json("error.tournamentMissing", { status: 404 });
   return { event, tournament, game };
@@ -46,7 +51,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     fen: chess.fen(),
     language,
     moves: chess.history().map((san) => printMove(san, language)),
+    review: sheetReview(game, language),
   });
+}
+
+/** What the game's sheets gave: the decoded moves (printed in the notation), which sheets show each ply, and the written result. */
+function sheetReview(game: Awaited<ReturnType<typeof load>>["game"], language: Awaited<ReturnType<typeof load>>["tournament"]["defaultNotationLanguage"]) {
+  if (game.sheets.length === 0) return null;
+  const reading = gameReading(game);
+  const notation = reading?.language ?? game.sheets[0].notation ?? language;
+  const crops: Record<number, number[]> = {};
+  for (const sheet of game.sheets) {
+    for (const { ply } of pageSummary(sheet)?.regions.moves ?? []) (crops[ply] ??= []).push(sheet.id);
+  }
+  return {
+    sheets: game.sheets.map((sheet) => ({ id: sheet.id, name: sheet.name, state: sheet.state, colour: sheet.player, page: sheet.page })),
+    decoding: game.decodeRequested !== null || game.sheets.some((sheet) => ["QUEUED", "SCANNING", "UPLOADED", "PROCESSED"].includes(sheet.state)),
+    completed: game.sheets.every((sheet) => sheet.state === "DONE"),
+    notation,
+    result: reading?.result ?? null,
+    moves: (reading?.moves ?? []).map((move, ply) => ({ ply, text: printMove(move.san, notation), confidence: move.confidence, flagged: move.flagged, crops: crops[ply] ?? [] })),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -56,15 +81,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "move": {
       const added = await addMove(db(), game, String(formData.get("move") ?? ""), tournament.defaultNotationLanguage);
-      if (!added.ok) return json({ error: added.error, move: String(formData.get("move") ?? "") }, { status: 400 });
+      if (!added.ok) return json({ error: added.error, move: String(formData.get("move") ?? "").slice(0, 40), ply: -1 }, { status: 400 });
       return redirectWithNotice(request, here, "notice.moveAdded");
+    }
+    case "correct": {
+      const submission = parseWithZod(formData, { schema: correctionSchema });
+      if (submission.status !== "success") return json({ error: "validation.required", move: "", ply: -1 }, { status: 400 });
+      const corrected = await correctMove(db(), sheetService().queue.reader, game, submission.value.ply, submission.value.move);
+      if (!corrected.ok) return json({ error: corrected.error, move: submission.value.move.slice(0, 40), ply: submission.value.ply }, { status: 400 });
+      return redirectWithNotice(request, `${here}#ply-${submission.value.ply}`, "notice.moveCorrected");
+    }
+    case "complete": {
+      const completed = await completeGame(db(), game);
+      if (!completed.ok) return json({ error: completed.error, move: "", ply: -1 }, { status: 409 });
+      return redirectWithNotice(request, here, "notice.gameCompleted");
     }
     case "undo":
       await undoMove(db(), game);
       return redirectWithNotice(request, here, "notice.changesSaved");
     case "details": {
       const result = String(formData.get("result"));
-      if (!RESULTS.includes(result as GameResult)) return json({ error: "rounds.badResult", move: "" }, { status: 400 });
+      if (!RESULTS.includes(result as GameResult)) return json({ error: "rounds.badResult", move: "", ply: -1 }, { status: 400 });
       await db().game.update({ where: { id: game.id }, data: { description: String(formData.get("description") ?? "").slice(0, 2000) || null } });
       await saveResults(db(), tournament.id, game.round, new Map([[game.id, result as GameResult]]));
       return redirectWithNotice(request, here, "notice.changesSaved");
@@ -87,6 +124,9 @@ export default function GamePage() {
       <h1>
         {game.white} – {game.black}
       </h1>
+      {game.review ? (
+        <SheetReview review={game.review} result={game.result} base={{ gid: game.gid, tid: game.tid }} error={data && data.ply >= 0 ? { ply: data.ply, error: data.error, move: data.move } : undefined} />
+      ) : null}
       <div className="game">
         <Board fen={game.fen} />
         <div>
@@ -105,12 +145,12 @@ export default function GamePage() {
           <Form method="post" className="inline-form">
             <input type="hidden" name="intent" value="move" />
             <label htmlFor="move">{t("games.nextMove", { language: t(`notations.${game.language}`) })}</label>
-            <input id="move" name="move" defaultValue={data?.move ?? ""} key={game.moves.length} autoComplete="off" autoFocus />
+            <input id="move" name="move" defaultValue={data && data.ply < 0 ? data.move : ""} key={game.moves.length} autoComplete="off" autoFocus />
             <button type="submit" className="primary">
               {t("games.addMove")}
             </button>
           </Form>
-          {data?.error ? <FormError errors={[data.error]} /> : null}
+          {data?.error && data.ply < 0 ? <FormError errors={[data.error]} /> : null}
           {game.moves.length > 0 ? (
             <Form method="post">
               <input type="hidden" name="intent" value="undo" />

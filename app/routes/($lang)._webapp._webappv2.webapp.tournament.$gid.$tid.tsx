@@ -8,6 +8,7 @@ import { useLocalePath } from "~/components/Shell";
 import { TournamentFields } from "~/components/TournamentFields";
 import { useZodForm } from "~/components/useZodForm";
 import { PlayerTable } from "~/components/PlayerTable";
+import { SheetUpload } from "~/components/SheetUpload";
 import { DeleteByName } from "~/components/DeleteByName";
 import { db } from "~/db/client.server";
 import { MAX_ROUNDS, toId } from "~/lib/limits";
@@ -29,13 +30,14 @@ export const handle = title((_t, data: { event: { name: string }; tournament: { 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
-  const [rounds, players, devices, teams] = await Promise.all([
+  const [rounds, players, devices, teams, sheets] = await Promise.all([
     db().round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
     db().player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
     db().connectedDevice.findMany({ where: { tournamentId: tournament.id }, orderBy: { created: "asc" } }),
     teamsOf(db(), tournament.id),
+    db().sheetImageEntry.groupBy({ by: ["state"], where: { tournamentId: tournament.id }, _count: true }),
   ]);
-  return json({ event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, teams });
+  return json({ event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, teams, sheets: Object.fromEntries(sheets.map((group) => [group.state, group._count])) as Record<string, number> });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -108,7 +110,7 @@ type ActionData = { intent: string; result?: never; error?: string; errors?: str
 export default function TournamentPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { event, tournament, rounds, players, devices, teams } = useLoaderData<typeof loader>();
+  const { event, tournament, rounds, players, devices, teams, sheets } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
   const [searchParams] = useSearchParams();
   const fallback = data?.intent === "settings" || data?.intent === "delete" ? "settings" : data?.intent === "addTeam" ? "teams" : "rounds";
@@ -125,6 +127,7 @@ export default function TournamentPage() {
           <Link to={to(`/event/${encodeURIComponent(event.slug)}/${encodeURIComponent(tournament.slug)}`)}>{t("tournaments.publicPage")}</Link>
         </p>
       ) : null}
+      <SheetDrawer gid={event.id} tid={tournament.id} notation={tournament.defaultNotationLanguage} counts={sheets} />
       <nav className="tabs" aria-label={t("tournaments.tabs")}>
         {TABS.map((name) => (
           <Link key={name} to={to(`${base}?tab=${name}`)} aria-current={tab === name ? "page" : undefined}>
@@ -178,6 +181,38 @@ export default function TournamentPage() {
       ) : null}
       {tab === "settings" ? <Settings tournament={tournament} data={data} /> : null}
     </section>
+  );
+}
+
+/** The score-sheet drawer (spec §2): upload straight from the tournament, and where the sheets stand. */
+function SheetDrawer({ gid, tid, notation, counts }: { gid: number; tid: number; notation: string; counts: Record<string, number> }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const base = `/webapp/sheets/${gid}/${tid}`;
+  return (
+    <details className="drawer">
+      <summary>
+        {t("sheets.drawer")} ({total})
+      </summary>
+      {total > 0 ? (
+        <p>
+          {Object.entries(counts)
+            .map(([state, count]) => `${t(`sheets.states.${state}`)}: ${count}`)
+            .join(" · ")}
+        </p>
+      ) : null}
+      <p>
+        <Link to={to(base)}>{t("sheets.open")}</Link>
+        {counts.UNCONFIRMED ? (
+          <>
+            {" · "}
+            <Link to={to(`${base}/verify`)}>{t("sheets.verifyCount", { count: counts.UNCONFIRMED })}</Link>
+          </>
+        ) : null}
+      </p>
+      <SheetUpload action={to(base)} notation={notation} compact />
+    </details>
   );
 }
 

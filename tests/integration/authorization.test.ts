@@ -14,6 +14,15 @@ import * as playersRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournam
 import * as rankingsRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournament.rankings.$gid.$tid.$r";
 import * as pgnRoute from "~/routes/($lang).webapp.pgn.$gid.$tid.$r";
 import * as pdfRoute from "~/routes/($lang).webapp.playersPdf.$gid.$tid";
+import * as sheetsRoute from "~/routes/($lang)._webapp._webappv2.webapp.sheets.$gid.$tid._index";
+import * as verifyRoute from "~/routes/($lang)._webapp._webappv2.webapp.sheets.$gid.$tid.verify";
+import * as uploadRoute from "~/routes/($lang).webapp.sheets.$gid.$tid.upload";
+import * as sheetImageRoute from "~/routes/($lang).webapp.sheets.$gid.$tid.image.$sid.$part";
+import { sheetService } from "~/sheets/service.server";
+import { thumbnailKey } from "~/sheets/sheets.server";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { serverDatabase, type TestDatabase } from "./databases";
 
 /**
@@ -39,6 +48,8 @@ async function signedIn(persona: Persona, role: string): Promise<number> {
 }
 
 beforeAll(async () => {
+  // photos of this test live in their own folder (the configuration is read on first use)
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "kiebitz-authz-"));
   test = await serverDatabase();
   db = test.db;
   (globalThis as { __kiebitzDb?: Db }).__kiebitzDb = db;
@@ -53,7 +64,9 @@ beforeAll(async () => {
   );
   const round = await db.round.create({ data: { tournamentId: tournament.id, round: 1, state: "IN_PROGRESS" } });
   await db.game.create({ data: { tournamentId: tournament.id, roundId: round.id, round: 1, board: 1, whiteId: white.id, blackId: black.id } });
-  params = { gid: String(event.id), tid: String(tournament.id), r: "1", g: "1", pid: String(white.id) };
+  const sheet = await db.sheetImageEntry.create({ data: { tournamentId: tournament.id, handle: `t${tournament.id}/a.jpg`, name: "a.jpg", fileSize: 3, state: "UNCONFIRMED" } });
+  await sheetService().storage.put(thumbnailKey(sheet.handle), Buffer.from("RIFF"));
+  params = { gid: String(event.id), tid: String(tournament.id), r: "1", g: "1", pid: String(white.id), sid: String(sheet.id), part: "thumb" };
 });
 
 afterAll(async () => {
@@ -90,6 +103,10 @@ const ROUTES: [string, Module][] = [
   ["game", gameRoute],
   ["PGN export", pgnRoute],
   ["player list PDF", pdfRoute],
+  ["score sheets", sheetsRoute],
+  ["verify score sheets", verifyRoute],
+  ["score-sheet upload", uploadRoute],
+  ["score-sheet pictures", sheetImageRoute],
 ];
 
 describe.each(ROUTES)("%s", (_name, module) => {

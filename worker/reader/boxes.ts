@@ -2,7 +2,7 @@ import { boxOverlapScore } from "~/sheets/overlap";
 import type { HeaderField, Rect, TemplatePage } from "~/sheets/templates";
 import { adaptiveThreshold, type GrayImage } from "../vision/image";
 import { PAGE_PX_PER_MM } from "./layout";
-import { DETECTION } from "./status";
+import { DETECTION } from "~/sheets/status";
 
 /** How far (mm) a printed line may lie from where the form puts it. */
 const SEARCH_MM = 2;

@@ -14,6 +14,8 @@ export type DecodeOptions = {
   beamWidth?: number;
   /** Moves below this confidence are flagged for review. */
   reviewBelow?: number;
+  /** Moves a person confirmed or corrected (SAN, from the first ply): kept as they are, the rest decoded after them. */
+  prefix?: readonly string[];
 };
 
 export const DEFAULT_REVIEW_THRESHOLD = 0.9;
@@ -65,8 +67,11 @@ type Beam = { fen: string; score: number; moves: { san: string; confidence: numb
 export function decodeGame(plies: readonly PlyObservation[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
   const beamWidth = options.beamWidth ?? 32;
   const reviewBelow = options.reviewBelow ?? DEFAULT_REVIEW_THRESHOLD;
-  let beams: Beam[] = [{ fen: new Chess().fen(), score: 0, moves: [] }];
-  for (let ply = 0; ply < plies.length; ply++) {
+  const start = new Chess();
+  for (const san of options.prefix ?? []) start.move(san);
+  const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
+  let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed }];
+  for (let ply = confirmed.length; ply < plies.length; ply++) {
     const observation = plies[ply];
     const formScores = new Map<string, number>();
     const formScore = (form: string) => {
@@ -102,6 +107,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   // the confidence of a move also falls when other beams disagree with it and score nearly as well
   const total = beams.reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
   const moves = best.moves.map((move, ply) => {
+    if (ply < confirmed.length) return { ply, san: move.san, confidence: 1, flagged: false };
     const agreeing = beams.filter((beam) => beam.moves[ply]?.san === move.san).reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
     const confidence = Math.min(move.confidence, agreeing / total);
     return { ply, san: move.san, confidence, flagged: confidence < reviewBelow };

@@ -2,7 +2,7 @@ import { CODE_CELLS, MARKERS, decodeCodeBits, markerCentre, templatePage, type T
 import { components, solidity, type Component } from "../vision/components";
 import { homography, project, type Homography, type Point } from "../vision/geometry";
 import { adaptiveThreshold, sample, warp, type GrayImage } from "../vision/image";
-import { DETECTION } from "./status";
+import { DETECTION } from "~/sheets/status";
 
 /** Resolution of the corrected page image the later steps work on. */
 export const PAGE_PX_PER_MM = 6;

@@ -5,12 +5,13 @@ import { MockActivityEnvironment } from "@temporalio/testing";
 import { Chess } from "chess.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readStoredSheet } from "~/sheets/reading.server";
+import { threadReader, UnreadableSheetError } from "~/sheets/reader.server";
 import { diskStorage } from "~/sheets/storage.server";
 import { InvalidSheetError, createActivities } from "../activities";
 import { loadRecognizer } from "../model/recognizer";
 import { heldOutSheet, type HeldOutSheet } from "../synth/heldout";
-import { readGame, readPage } from "./read";
+import { lastPly, readGame, readPage } from "./read";
+import type { PageSummary } from "../../workflows/steps";
 
 let sheet: HeldOutSheet;
 let folder: string;
@@ -42,6 +43,15 @@ function expectValue(value: { status: number; value: number | null; confidence: 
 
 /** How many decoded moves are the moves written on the sheet. */
 const rightMoves = (moves: { san: string }[], sans: string[]) => moves.filter((move, ply) => move.san === sans[ply]).length;
+
+describe("where a game ends on its sheet", () => {
+  it("runs over a single unread box, and stops at two empty boxes in a row (a smudge far below is no move)", () => {
+    expect(lastPly([0, 1, 2, 3])).toBe(3);
+    expect(lastPly([1, 2, 4, 5])).toBe(5);
+    expect(lastPly([0, 1, 2, 5, 7, 20])).toBe(2);
+    expect(lastPly([])).toBe(-1);
+  });
+});
 
 describe("score-sheet reader with the shipped weights", () => {
   it("loads the committed recognizer", async () => {
@@ -95,24 +105,38 @@ describe("score-sheet reader with the shipped weights", () => {
     expect(reading.moves).toEqual([]);
   });
 
-  it("runs as Temporal activities over stored photos, and in-process with the workflow's steps", async () => {
+  it("runs as Temporal activities over stored photos, and in a worker thread of the app with the same activities", async () => {
     const storage = diskStorage(path.join(folder, "sheets"));
     await storage.put("t-1/white.jpg", sheet.pages[0].jpeg);
     await storage.put("t-1/black.jpg", sheet.otherPlayer![0].jpeg);
     await storage.put("t-1/broken.jpg", Buffer.from("not a photo"));
     const activities = createActivities(storage);
     const environment = new MockActivityEnvironment();
-    const summary = await environment.run(activities.readStoredPage, { handle: "t-1/white.jpg" });
-    expect(summary).toMatchObject({ handle: "t-1/white.jpg", readingKey: "readings/t-1/white.jpg.json", layout: { status: 2 } });
+    const summary: PageSummary = await environment.run(activities.readStoredPage, { handle: "t-1/white.jpg" });
+    expect(summary).toMatchObject({ handle: "t-1/white.jpg", readingKey: "readings/t-1/white.jpg.json", pageKey: "pages/t-1/white.jpg", layout: { status: 2 } });
+    // where each written move box is on the straightened page, for the review screen's crops
+    expect(summary.regions.moves.map((m) => m.ply)).toEqual(summary.moves.map((m) => m.ply));
+    const page = await sharp(await storage.get(summary.pageKey!)).metadata();
+    expect(summary.regions.moves.every(({ region }) => region.x + region.w <= page.width! && region.y + region.h <= page.height!)).toBe(true);
     await expect(environment.run(activities.readStoredPage, { handle: "t-1/broken.jpg" })).rejects.toBeInstanceOf(InvalidSheetError);
 
-    // no TEMPORAL_ADDRESS: the app reads in-process, with the workflow's steps and these activities
-    const result = await readStoredSheet({ handles: ["t-1/white.jpg"], otherPlayerHandles: ["t-1/black.jpg"], language: sheet.pages[0].language }, "sheet-t-1");
-    expect(result.status).toBe("read");
-    expect(result.otherPlayerPages[0].layout.status).toBe(2);
-    expect(result.game!.moves).toHaveLength(sheet.pages[0].sans.length);
-    expect(replay(result.game!.moves.map((m) => m.san)).fen()).toBe(result.game!.fen);
-    // both players' sheets together (65 of 66 right when this was written)
-    expect(rightMoves(result.game!.moves, sheet.pages[0].sans)).toBeGreaterThanOrEqual(sheet.pages[0].sans.length - 3);
+    // no TEMPORAL_ADDRESS: the app reads in a worker thread, with these activities
+    const reader = threadReader({ kind: "disk", dir: path.join(folder, "sheets") });
+    try {
+      const black = await reader.scan({ handle: "t-1/black.jpg" }, "sheet-2");
+      expect(black.layout.status).toBe(2);
+      await expect(reader.scan({ handle: "t-1/broken.jpg" }, "sheet-3")).rejects.toBeInstanceOf(UnreadableSheetError);
+      const game = (await reader.decode({ readingKeys: [summary.readingKey, black.readingKey], language: sheet.pages[0].language }, "game-1"))!;
+      expect(game.moves).toHaveLength(sheet.pages[0].sans.length);
+      expect(replay(game.moves.map((m) => m.san)).fen()).toBe(game.fen);
+      // both players' sheets together (65 of 66 right when this was written)
+      expect(rightMoves(game.moves, sheet.pages[0].sans)).toBeGreaterThanOrEqual(sheet.pages[0].sans.length - 3);
+      // a person's correction is kept and the rest decoded after it
+      const corrected = (await reader.decode({ readingKeys: [summary.readingKey], language: sheet.pages[0].language, prefix: sheet.pages[0].sans.slice(0, 10) }, "game-1b"))!;
+      expect(corrected.moves.slice(0, 10).map((m) => m.san)).toEqual(sheet.pages[0].sans.slice(0, 10));
+      expect(corrected.moves.slice(0, 10).every((m) => !m.flagged && m.confidence === 1)).toBe(true);
+    } finally {
+      await reader.close();
+    }
   });
 });

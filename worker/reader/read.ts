@@ -7,7 +7,8 @@ import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import { locatePage } from "./page";
 import { FRAMES, loadRecognizer, recognize } from "../model/recognizer";
-import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "./status";
+import type { GrayImage } from "../vision/image";
+import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "~/sheets/status";
 
 /** Ink pixels (of the 32 × 160 crop) above which a box counts as written. */
 const WRITTEN_INK = 30;
@@ -15,6 +16,10 @@ const WRITTEN_INK = 30;
 const VALUE_MIN_CONFIDENCE = 0.5;
 
 export type StepResult = { status: DetectionCode; confidence: number };
+/** A box on the straightened page, in its pixels (PAGE_PX_PER_MM). */
+export type Region = { x: number; y: number; w: number; h: number };
+/** The result written in the header, when it can be told: 1-0, 0-1 or a draw. */
+export type WrittenResult = { value: "WHITE_WINS" | "BLACK_WINS" | "DRAW" | null; confidence: number };
 export type ValueResult = { status: ValueDetectionCode; value: number | null; confidence: number };
 export type BoxReading = { ply: number; text: string; logProbs: Float32Array };
 
@@ -25,9 +30,33 @@ export type PageReading = {
   board: ValueResult;
   /** Written move boxes, by ply of the game (0 = White's first move). */
   moves: BoxReading[];
+  result: WrittenResult;
+  /** The page seen straight on (when the layout was found), and where its header and move boxes are. */
+  page: GrayImage | null;
+  regions: { round: Region | null; board: Region | null; result: Region | null; moves: { ply: number; region: Region }[] };
 };
 
+const NO_REGIONS: PageReading["regions"] = { round: null, board: null, result: null, moves: [] };
+
 const notDone = (status: ValueDetectionCode): ValueResult => ({ status, value: null, confidence: 0 });
+const NO_RESULT: WrittenResult = { value: null, confidence: 0 };
+
+/** How a result is written: 1-0, 0-1, and a draw as ½-½ or 1/2 (the recognizer has no ½ or /, so a lone dash or 1 2). */
+const RESULT_FORMS: { value: NonNullable<WrittenResult["value"]>; forms: string[] }[] = [
+  { value: "WHITE_WINS", forms: ["1-0", "1:0"] },
+  { value: "BLACK_WINS", forms: ["0-1", "0:1"] },
+  { value: "DRAW", forms: ["-", "12", "12-12"] },
+];
+
+/** The written result: the most likely of its forms, reported only when it is clearly the one. */
+function readResult(logProbs: Float32Array): WrittenResult {
+  const scores = RESULT_FORMS.map(({ value, forms }) => ({ value, score: Math.max(...forms.map((form) => ctcLogLikelihood(logProbs, FRAMES, CLASSES, encodeText(form)))) }));
+  const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
+  const total = scores.reduce((sum, s) => sum + Math.exp(s.score - best.score), 0);
+  const confidence = 1 / total;
+  const written = Math.exp(best.score - ctcLogLikelihood(logProbs, FRAMES, CLASSES, greedyDecode(logProbs, FRAMES, CLASSES)));
+  return confidence >= VALUE_MIN_CONFIDENCE && written > 0.01 ? { value: best.value, confidence } : { value: null, confidence };
+}
 
 /** Reads a number from its frames: digits only, most likely string, with its CTC probability. */
 function readNumber(logProbs: Float32Array): ValueResult {
@@ -58,6 +87,9 @@ export async function readPage(photo: Uint8Array, model?: TF.LayersModel): Promi
       round: notDone(VALUE_DETECTION.notStarted),
       board: notDone(VALUE_DETECTION.notStarted),
       moves: [],
+      result: NO_RESULT,
+      page: null,
+      regions: NO_REGIONS,
     };
   }
   const { layout, page, boxes } = located;
@@ -70,23 +102,47 @@ export async function readPage(photo: Uint8Array, model?: TF.LayersModel): Promi
       round: notDone(VALUE_DETECTION.boxNotFound),
       board: notDone(VALUE_DETECTION.boxNotFound),
       moves: [],
+      result: NO_RESULT,
+      page,
+      regions: NO_REGIONS,
     };
   }
   const recognizer = model ?? (await loadRecognizer());
-  const headerCrops = [boxes.header.round, boxes.header.board].map((rect) => (rect ? cropBox(page, rect) : null));
-  const moveCrops = template.moveBoxes.map((box, i) => ({ box, crop: cropBox(page, boxes.moveBoxes[i]) }));
+  const headerCrops = [boxes.header.round, boxes.header.board, boxes.header.result].map((rect) => (rect ? cropBox(page, rect) : null));
+  const moveCrops = template.moveBoxes.map((box, i) => ({ box, region: boxes.moveBoxes[i], crop: cropBox(page, boxes.moveBoxes[i]) }));
   const written = moveCrops.filter(({ crop }) => crop.ink >= WRITTEN_INK);
   const inputs = [...headerCrops.filter((c) => c !== null), ...written.map((w) => w.crop)].map((c) => c!.pixels);
   const outputs = await recognize(recognizer, inputs);
   let next = 0;
-  const [round, board] = headerCrops.map((crop) => (crop ? readNumber(outputs[next++]) : notDone(VALUE_DETECTION.boxNotFound)));
+  const [round, board] = headerCrops.slice(0, 2).map((crop) => (crop ? readNumber(outputs[next++]) : notDone(VALUE_DETECTION.boxNotFound)));
+  const resultCrop = headerCrops[2];
+  const result = resultCrop ? (resultCrop.ink >= WRITTEN_INK ? readResult(outputs[next++]) : (next++, NO_RESULT)) : NO_RESULT;
+  const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
   const moves = written.map(({ box }) => {
     const logProbs = outputs[next++];
-    const ply = (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
-    return { ply, text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs };
+    return { ply: plyOf(box), text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs };
   });
   moves.sort((a, b) => a.ply - b.ply);
-  return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves };
+  const regions = {
+    round: boxes.header.round,
+    board: boxes.header.board,
+    result: boxes.header.result,
+    moves: written.map(({ box, region }) => ({ ply: plyOf(box), region })).sort((a, b) => a.ply - b.ply),
+  };
+  return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves, result, page, regions };
+}
+
+/** Unwritten boxes in a row after which the game has ended: what follows is a note, not a move. */
+const GAME_END_GAP = 2;
+
+/** The last ply of the game: the written boxes from the first, over gaps of a box (a move written too faintly), up to a longer gap. */
+export function lastPly(plies: number[]): number {
+  let last = -1;
+  for (const ply of [...plies].sort((a, b) => a - b)) {
+    if (ply - last > GAME_END_GAP) break;
+    last = ply;
+  }
+  return last;
 }
 
 /** What decoding needs of a page: the frames of its written move boxes. */
@@ -99,9 +155,13 @@ export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs">[]
 export function readGame(pages: readonly PageMoves[], language: NotationLanguage, options: DecodeOptions & { otherPlayer?: readonly PageMoves[] } = {}): DecodedGame {
   const byPly = new Map<number, Float32Array[]>();
   for (const page of [...pages, ...(options.otherPlayer ?? [])]) {
-    for (const move of page.moves) byPly.set(move.ply, [...(byPly.get(move.ply) ?? []), move.logProbs]);
+    for (const move of page.moves) {
+      // a box where the recognizer sees no character at all holds a smudge or a shadow, not a move
+      if (greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
+      byPly.set(move.ply, [...(byPly.get(move.ply) ?? []), move.logProbs]);
+    }
   }
-  const last = Math.max(-1, ...byPly.keys());
+  const last = lastPly([...byPly.keys()]);
   const plies: PlyObservation[] = Array.from({ length: last + 1 }, (_, ply) => ({ frames: FRAMES, logProbs: byPly.get(ply) ?? [] }));
   return decodeGame(plies, language, options);
 }

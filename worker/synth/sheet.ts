@@ -54,7 +54,7 @@ export type SyntheticPage = {
   page: TemplatePage;
   language: NotationLanguage;
   round: number;
-  board: number;
+  board: number | null;
   /** Standard SAN of the whole game (all pages). */
   sans: string[];
   /** What was written in each filled move box of this page. */
@@ -75,6 +75,9 @@ export type SheetOptions = {
   sans?: string[];
   /** Chance that a move box holds a crossed-out mistake before the move. */
   corrections?: number;
+  /** The round and board written in the header (random when not given); a board of null is left unwritten. */
+  round?: number;
+  board?: number | null;
 };
 
 /** A filled, photographed score sheet (one photo per page of its layout) with its ground truth. */
@@ -87,8 +90,10 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110));
   const font = loadFont(pick(random, options.fonts));
   const hand = randomHand(random, font);
-  const round = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));
-  const board = 1 + Math.floor(random() * (random() < 0.6 ? 20 : 150));
+  const randomRound = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));
+  const randomBoard = 1 + Math.floor(random() * (random() < 0.6 ? 20 : 150));
+  const round = options.round ?? randomRound;
+  const board = options.board === undefined ? randomBoard : options.board;
   const white = pick(random, NAMES);
   const black = pick(random, NAMES.filter((name) => name !== white));
   const result = pick(random, ["1-0", "0-1", "½-½", "1/2"]);
@@ -97,7 +102,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   for (const page of pages) {
     const parts: string[] = [];
     const roundWriting = writeInBox(String(round), page.header.round, hand, random);
-    const boardWriting = writeInBox(String(board), page.header.board, hand, random);
+    const boardWriting = board === null ? { svg: "", middles: [] } : writeInBox(String(board), page.header.board, hand, random);
     parts.push(roundWriting.svg, boardWriting.svg);
     parts.push(writeInBox(white, page.header.white, hand, random).svg);
     parts.push(writeInBox(black, page.header.black, hand, random).svg);

@@ -1,0 +1,121 @@
+import { Chess } from "chess.js";
+import type { NotationLanguage } from "~/chess/languages";
+import { moveErrorMessage } from "~/chess/messages";
+import { readMove } from "~/chess/read";
+import type { Db } from "~/db/client.server";
+import type { Tx } from "~/db/locks.server";
+import type { GameResult, Prisma, SheetImageEntry } from "~/generated/prisma/client";
+import { message } from "~/lib/messages";
+import { saveResults } from "~/organiser/rounds.server";
+import { usablePage, type PageSummary } from "../../workflows/steps";
+import type { SheetReader } from "./reader.server";
+
+/** The game as the reader decoded it from its sheets (game.reading): what the organiser reviews. */
+export type GameReading = {
+  moves: { san: string; confidence: number; flagged: boolean }[];
+  /** Moves the organiser confirmed or corrected, from the first ply: kept when the game is decoded again. */
+  prefix: string[];
+  language: NotationLanguage;
+  /** The result written on the sheets, when the reader could tell it. */
+  result: Extract<GameResult, "WHITE_WINS" | "BLACK_WINS" | "DRAW"> | null;
+};
+
+export type DecodeRequest = { gameId: number; requested: Date };
+
+/** The game's sheets changed or a move was corrected: the queue decodes it again. */
+export async function requestDecode(tx: Tx | Db, gameId: number): Promise<void> {
+  await tx.game.update({ where: { id: gameId }, data: { decodeRequested: new Date() } });
+}
+
+export const pageSummary = (sheet: Pick<SheetImageEntry, "reading">) => sheet.reading as unknown as PageSummary | null;
+export const gameReading = (game: { reading: Prisma.JsonValue }) => game.reading as unknown as GameReading | null;
+
+/** The result most surely written on the game's sheets. */
+function writtenResult(sheets: Pick<SheetImageEntry, "reading">[]): GameReading["result"] {
+  const results = sheets.map((sheet) => pageSummary(sheet)?.result).filter((result) => result?.value);
+  results.sort((a, b) => b!.confidence - a!.confidence);
+  return results[0]?.value ?? null;
+}
+
+/**
+ * Decodes a game from all its assigned sheets (both players', every page) after the organiser's
+ * confirmed moves, and stores the reading unless the game was changed again meanwhile (then the
+ * queue decodes it once more).
+ */
+export async function saveDecodedGame(db: Db, reader: SheetReader, request: DecodeRequest): Promise<void> {
+  const game = await db.game.findUnique({
+    where: { id: request.gameId },
+    include: { sheets: { where: { state: { in: ["ASSIGNED", "DONE"] } }, orderBy: [{ page: "asc" }, { id: "asc" }] }, tournament: true },
+  });
+  if (!game) return;
+  const pages = game.sheets.map(pageSummary).filter((page): page is PageSummary => page !== null && usablePage(page));
+  const previous = gameReading(game);
+  const language = game.sheets[0]?.notation ?? game.tournament.defaultNotationLanguage;
+  const prefix = previous?.prefix ?? [];
+  const decoded = pages.length ? await reader.decode({ readingKeys: pages.map((page) => page.readingKey), language, prefix }, `game-${game.id}-${request.requested.getTime()}`) : null;
+  const reading: GameReading | null = decoded
+    ? { moves: decoded.moves.map(({ san, confidence, flagged }) => ({ san, confidence, flagged })), prefix, language, result: writtenResult(game.sheets) }
+    : null;
+  await db.game.updateMany({
+    where: { id: game.id, decodeRequested: request.requested },
+    data: { reading: (reading ?? null) as Prisma.InputJsonValue, decodeRequested: null },
+  });
+}
+
+/**
+ * The organiser corrects the move at `ply` (typed in the tournament's notation): the moves before it
+ * are confirmed as read, the correction replaces it, and the rest is decoded again after them so
+ * that the game stays legal. Errors are the chess core's messages.
+ */
+export async function correctMove(db: Db, reader: SheetReader, game: { id: number; reading: Prisma.JsonValue }, ply: number, text: string) {
+  const reading = gameReading(game);
+  if (!reading || ply < 0 || ply > reading.moves.length) return { ok: false as const, error: "sheets.noReading" };
+  const chess = new Chess();
+  for (const move of reading.moves.slice(0, ply)) chess.move(move.san);
+  const read = readMove(chess, text, reading.language);
+  if (!read.ok) {
+    const { key, values } = moveErrorMessage(read.error);
+    return { ok: false as const, error: message(key, values) };
+  }
+  chess.move(read.move);
+  const prefix = chess.history();
+  const requested = new Date();
+  const updated: GameReading = { ...reading, prefix, moves: [...prefix.map((san) => ({ san, confidence: 1, flagged: false })), ...reading.moves.slice(ply + 1)] };
+  await db.game.update({ where: { id: game.id }, data: { reading: updated as unknown as Prisma.InputJsonValue, decodeRequested: requested } });
+  await saveDecodedGame(db, reader, { gameId: game.id, requested });
+  return { ok: true as const };
+}
+
+/** Moves read beyond `length` are dropped (the game ended earlier than the reader thought). */
+export async function truncateReading(db: Db, game: { id: number; reading: Prisma.JsonValue }, length: number) {
+  const reading = gameReading(game);
+  if (!reading) return;
+  const moves = reading.moves.slice(0, Math.max(0, length));
+  const updated: GameReading = { ...reading, moves, prefix: moves.map((move) => move.san) };
+  await db.game.update({ where: { id: game.id }, data: { reading: updated as unknown as Prisma.InputJsonValue } });
+}
+
+/**
+ * 'Complete': the reviewed moves become the game's moves (PGN export, game view), the written
+ * result is taken when none was entered, and the game's sheets are done.
+ */
+export async function completeGame(db: Db, game: { id: number; tournamentId: number; round: number; reading: Prisma.JsonValue; gameResult: GameResult }) {
+  const reading = gameReading(game);
+  if (!reading) return { ok: false as const, error: "sheets.noReading" };
+  const chess = new Chess();
+  for (const move of reading.moves) chess.move(move.san);
+  const sans = chess.history();
+  await db.$transaction([
+    db.game.update({
+      where: { id: game.id },
+      data: {
+        moves: sans.length ? sans.join(" ") : null,
+        pgn: chess.pgn(),
+        entered: new Date(),
+      },
+    }),
+    db.sheetImageEntry.updateMany({ where: { gameId: game.id, state: "ASSIGNED" }, data: { state: "DONE", used: true } }),
+  ]);
+  if (game.gameResult === "UNSET" && reading.result) await saveResults(db, game.tournamentId, game.round, new Map([[game.id, reading.result]]));
+  return { ok: true as const };
+}

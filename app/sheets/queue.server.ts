@@ -1,0 +1,173 @@
+import type { Db } from "~/db/client.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { logger } from "~/lib/log.server";
+import type { PageSummary } from "../../workflows/steps";
+import { requestDecode, saveDecodedGame, type DecodeRequest } from "./games.server";
+import { UnreadableSheetError, type SheetReader } from "./reader.server";
+import { DETECTION } from "~/sheets/status";
+
+/** Readings that end in an error are tried this often, then the sheet is failed (code 10) for a person to look at. */
+export const MAX_READ_ATTEMPTS = 3;
+/**
+ * A sheet whose round and board numbers were both read, together at least this sure (the product of
+ * their confidences), goes to that pairing without asking; any other waits for the organiser.
+ */
+export const AUTO_ASSIGN_CONFIDENCE = 0.5;
+
+type Claimed = { id: number; handle: string; tournament_id: number; attempts: number };
+
+/**
+ * The durable reading queue (spec §4 sheet states, persisted): a sheet is claimed by moving it from
+ * queued to scanning in one statement (SKIP LOCKED: two runners never take the same sheet); a
+ * sheet left in scanning by a process that stopped (begun before this one started) is taken again,
+ * under the same reading id, so Temporal joins the reading already under way instead of starting another.
+ */
+async function claimSheet(db: Db, startedAt: Date): Promise<Claimed | null> {
+  const rows = await db.$queryRaw<Claimed[]>`
+    UPDATE sheet_image_entry SET state = 'SCANNING', scan_started = now(), layout_detection_status = ${DETECTION.running}
+    WHERE id = (
+      SELECT id FROM sheet_image_entry
+      WHERE state = 'QUEUED' OR (state = 'SCANNING' AND scan_started < ${startedAt})
+      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id, handle, tournament_id, attempts`;
+  return rows[0] ?? null;
+}
+
+async function claimDecode(db: Db): Promise<DecodeRequest | null> {
+  const game = await db.game.findFirst({ where: { decodeRequested: { not: null } }, orderBy: { decodeRequested: "asc" }, select: { id: true, decodeRequested: true } });
+  return game && { gameId: game.id, requested: game.decodeRequested! };
+}
+
+/** What a scan found, as the sheet stores it (values with their spec §4 codes), and the state it goes to next. */
+export function scannedFields(summary: PageSummary): Prisma.SheetImageEntryUpdateInput {
+  const found = summary.layout.status === DETECTION.detected && summary.boxes.status === DETECTION.detected;
+  return {
+    state: "PROCESSED",
+    reading: summary as unknown as Prisma.InputJsonValue,
+    layoutDetectionStatus: summary.layout.status,
+    boxesDetectionStatus: summary.boxes.status,
+    roundDetectionStatus: summary.round.status,
+    boardDetectionStatus: summary.board.status,
+    round: summary.round.value,
+    board: summary.board.value,
+    page: summary.layout.page ?? 1,
+    error: found ? null : "sheets.noHeader",
+    scanStarted: null,
+  };
+}
+
+async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<void> {
+  let summary: PageSummary;
+  try {
+    summary = await reader.scan({ handle: sheet.handle }, `sheet-${sheet.id}`);
+  } catch (error) {
+    const final = error instanceof UnreadableSheetError || sheet.attempts + 1 >= MAX_READ_ATTEMPTS;
+    logger.warn({ sheet: sheet.id, attempt: sheet.attempts + 1, final, err: error }, "sheet reading failed");
+    await db.sheetImageEntry.updateMany({
+      where: { id: sheet.id, state: "SCANNING" },
+      data: final
+        ? { state: "UNCONFIRMED", attempts: { increment: 1 }, layoutDetectionStatus: DETECTION.failed, error: "sheets.readFailed", scanStarted: null }
+        : { state: "QUEUED", attempts: { increment: 1 }, layoutDetectionStatus: DETECTION.queued, scanStarted: null },
+    });
+    return;
+  }
+  const stored = await db.sheetImageEntry.updateMany({ where: { id: sheet.id, state: "SCANNING" }, data: scannedFields(summary) as Prisma.SheetImageEntryUpdateManyMutationInput });
+  if (stored.count === 0) return; // deleted or re-queued meanwhile
+  await assignIfSure(db, sheet.id, summary);
+}
+
+/** A sheet whose round and board were read surely goes to that pairing; any other waits for the organiser (unconfirmed). */
+async function assignIfSure(db: Db, sheetId: number, summary: PageSummary): Promise<void> {
+  const sure = summary.round.value !== null && summary.board.value !== null && summary.round.confidence * summary.board.confidence >= AUTO_ASSIGN_CONFIDENCE;
+  await db.$transaction(async (tx) => {
+    const sheet = await tx.sheetImageEntry.findUniqueOrThrow({ where: { id: sheetId } });
+    const game =
+      sure && sheet.error === null
+        ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: summary.round.value!, board: summary.board.value!, pairingType: "NORMAL" } })
+        : null;
+    if (!game) {
+      await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "UNCONFIRMED" } });
+      return;
+    }
+    await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "ASSIGNED", gameId: game.id } });
+    await requestDecode(tx, game.id);
+  });
+}
+
+export type SheetQueue = {
+  /** Begins reading (the server calls it once at start). */
+  start(): void;
+  /** Something was queued: look now rather than at the next poll. */
+  wake(): void;
+  /** Resolves when nothing is left to read or decode (tests, benchmarks). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+  reader: SheetReader;
+};
+
+const POLL_MS = 5_000;
+
+/** One runner per process: sheets one after another, then games whose sheets changed. */
+export function createSheetQueue(db: Db, reader: SheetReader): SheetQueue {
+  const startedAt = new Date();
+  let running = false;
+  let wakeUp: (() => void) | null = null;
+  let idleWaiters: (() => void)[] = [];
+  let loop: Promise<void> | null = null;
+
+  async function step(): Promise<boolean> {
+    const sheet = await claimSheet(db, startedAt);
+    if (sheet) {
+      await scanOne(db, reader, sheet);
+      return true;
+    }
+    const decode = await claimDecode(db);
+    if (decode) {
+      await saveDecodedGame(db, reader, decode).catch((error) => logger.error({ err: error, game: decode.gameId }, "decoding failed"));
+      return true;
+    }
+    return false;
+  }
+
+  async function run() {
+    while (running) {
+      let worked = false;
+      try {
+        worked = await step();
+      } catch (error) {
+        logger.error({ err: error }, "sheet queue step failed");
+      }
+      if (worked) continue;
+      idleWaiters.forEach((resolve) => resolve());
+      idleWaiters = [];
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        wakeUp = resolve;
+        setTimeout(resolve, POLL_MS).unref();
+      });
+      wakeUp = null;
+    }
+  }
+
+  return {
+    reader,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    wake: () => wakeUp?.(),
+    idle() {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        wakeUp?.();
+      });
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      await reader.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { db } from "~/db/client.server";
+import { config } from "~/lib/config.server";
+import { createSheetQueue, type SheetQueue } from "./queue.server";
+import { sheetReader } from "./reader.server";
+import { sheetStorage, type SheetStorage } from "./storage.server";
+
+export type SheetService = { storage: SheetStorage; queue: SheetQueue; quota: { bytes: number; upgradedBytes: number } };
+
+// One per process: the server entry starts the queue and the Remix build's routes use it, through globalThis.
+const holder = globalThis as typeof globalThis & { __kiebitzSheets?: SheetService };
+
+/** The sheet storage and reading queue of this process (the reader starts on first use). */
+export function sheetService(): SheetService {
+  if (!holder.__kiebitzSheets) {
+    const settings = config();
+    let queue: SheetQueue | null = null;
+    const lazyQueue = () => (queue ??= createSheetQueue(db(), sheetReader(settings)));
+    holder.__kiebitzSheets = {
+      storage: sheetStorage(settings.sheetStorage),
+      quota: settings.sheetQuota,
+      get queue() {
+        return lazyQueue();
+      },
+    };
+  }
+  return holder.__kiebitzSheets;
+}

@@ -1,0 +1,163 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTournament } from "~/organiser/tournaments.server";
+import { drawNextRound } from "~/organiser/rounds.server";
+import { completeGame, correctMove, gameReading } from "~/sheets/games.server";
+import { createSheetQueue } from "~/sheets/queue.server";
+import { threadReader, type SheetReader } from "~/sheets/reader.server";
+import { assignSheet, uploadSheets } from "~/sheets/sheets.server";
+import { diskStorage } from "~/sheets/storage.server";
+import { exportPgn } from "~/organiser/pgnExport.server";
+import { roundSheets, type RoundSheet } from "../../worker/synth/round";
+import { organiserDatabase, TOURNAMENT } from "./databases";
+
+/**
+ * Score sheets end to end on the module level, on real PostgreSQL and the real reader in its
+ * worker thread: upload checks, the durable queue (a restart in the middle of a reading), automatic
+ * assignment, verification, correction and completion into a game that the PGN export contains.
+ */
+let setup: Awaited<ReturnType<typeof organiserDatabase>>;
+let folder: string;
+let reader: SheetReader;
+let sheets: RoundSheet[];
+let tournament: { id: number; upgraded: boolean; defaultNotationLanguage: "EN" };
+const QUOTA = 50 * 1024 * 1024;
+
+beforeAll(async () => {
+  setup = await organiserDatabase("sheets@example.org", "Sheet Open");
+  folder = mkdtempSync(path.join(tmpdir(), "kiebitz-sheets-it-"));
+  const created = await createTournament(setup.db, setup.event, { ...TOURNAMENT, name: "A" });
+  tournament = { id: created.id, upgraded: false, defaultNotationLanguage: "EN" };
+  for (let snr = 1; snr <= 4; snr++) await setup.db.player.create({ data: { tournamentId: tournament.id, snr, name: `Player ${snr}`, elo: 2000 - snr * 10 } });
+  const row = await setup.db.tournament.findUniqueOrThrow({ where: { id: tournament.id } });
+  const drawn = await drawNextRound(setup.db, row, 1);
+  if (!drawn.ok) throw new Error("draw");
+  // board 1 clearly written; board 2 with its board number left out (it must be verified)
+  sheets = await roundSheets({ seed: 20261124, round: 1, boards: 2, blankBoards: [2] });
+  reader = threadReader({ kind: "disk", dir: folder });
+}, 120_000);
+
+afterAll(async () => {
+  await reader?.close();
+  await setup?.test.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const storage = () => diskStorage(folder);
+const upload = (photos: { name: string; bytes: Uint8Array }[], quota = QUOTA) => uploadSheets(setup.db, storage(), tournament, photos, { quota });
+const storedBytes = async () => Number((await setup.db.tournament.findUniqueOrThrow({ where: { id: tournament.id } })).storage);
+
+describe("uploads", () => {
+  it("refuse what is not a JPEG by its bytes, a truncated JPEG and an empty file, storing nothing of them", async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } }).png().toBuffer();
+    const photo = sheets[0].photos[0];
+    const answer = await upload([
+      { name: "sheet.jpg", bytes: png },
+      { name: "half.jpg", bytes: photo.subarray(0, Math.floor(photo.length / 2)) },
+      { name: "empty.jpg", bytes: new Uint8Array() },
+    ]);
+    expect(answer).toEqual({ ok: true, report: { stored: 0, duplicates: [], refused: [
+      { name: "sheet.jpg", error: "sheets.unsupported" },
+      { name: "half.jpg", error: "sheets.corrupt" },
+      { name: "empty.jpg", error: "sheets.empty" },
+    ] } });
+    expect(await setup.db.sheetImageEntry.count()).toBe(0);
+    expect(await storedBytes()).toBe(0);
+  });
+
+  it("refuse an upload over the quota before anything is written", async () => {
+    const answer = await upload([{ name: "a.jpg", bytes: sheets[0].photos[0] }], sheets[0].photos[0].length - 1);
+    expect(answer.ok).toBe(false);
+    expect(!answer.ok && answer.error).toBe("sheets.noStorage");
+    expect(await setup.db.sheetImageEntry.count()).toBe(0);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it("store each photo once, also when the same photo comes twice at the same moment", async () => {
+    const same = { name: sheets[0].name, bytes: sheets[0].photos[0] };
+    const [first, second] = await Promise.all([upload([same]), upload([same])]);
+    const reports = [first, second].map((answer) => (answer.ok ? answer.report : null));
+    expect(reports.map((report) => report!.stored).sort()).toEqual([0, 1]);
+    expect(reports.flatMap((report) => report!.duplicates)).toEqual([sheets[0].name]);
+    // twice in one upload, and again later
+    const next = await upload([{ name: sheets[1].name, bytes: sheets[1].photos[0] }, { name: "copy.jpg", bytes: sheets[1].photos[0] }, { name: "again.jpg", bytes: sheets[0].photos[0] }]);
+    expect(next).toEqual({ ok: true, report: { stored: 1, duplicates: ["copy.jpg", "again.jpg"], refused: [] } });
+    const rows = await setup.db.sheetImageEntry.findMany({ orderBy: { id: "asc" } });
+    expect(rows.map((row) => row.state)).toEqual(["QUEUED", "QUEUED"]);
+    expect(await storedBytes()).toBe(sheets[0].photos[0].length + sheets[1].photos[0].length);
+  });
+});
+
+describe("the reading queue", () => {
+  it("picks up a reading cut off by a restart and reads every sheet exactly once", async () => {
+    // the first process takes a sheet and stops in the middle of reading it
+    const stopped: SheetReader = { scan: () => new Promise(() => {}), decode: async () => null, close: async () => {} };
+    const first = createSheetQueue(setup.db, stopped);
+    first.start();
+    await expect.poll(async () => setup.db.sheetImageEntry.count({ where: { state: "SCANNING" } })).toBe(1);
+    // the process is gone (its queue never finishes); a new one starts a moment later
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const scans = new Map<string, number>();
+    const counting: SheetReader = {
+      scan: (input, id) => {
+        scans.set(input.handle, (scans.get(input.handle) ?? 0) + 1);
+        return reader.scan(input, id);
+      },
+      decode: (input, id) => reader.decode(input, id),
+      close: async () => {},
+    };
+    const second = createSheetQueue(setup.db, counting);
+    second.start();
+    await second.idle();
+    await second.stop();
+    const rows = await setup.db.sheetImageEntry.findMany({ orderBy: { id: "asc" } });
+    expect([...scans.values()]).toEqual([1, 1]);
+    expect(rows.filter((row) => row.state === "SCANNING")).toEqual([]);
+    // board 1: round and board read surely, assigned to its pairing and decoded
+    const board1 = rows.find((row) => row.name === sheets[0].name)!;
+    expect({ state: board1.state, round: board1.round, board: board1.board, layout: board1.layoutDetectionStatus }).toEqual({ state: "ASSIGNED", round: 1, board: 1, layout: 2 });
+    const game1 = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 1 } });
+    expect(board1.gameId).toBe(game1.id);
+    expect(gameReading(game1)!.moves).toHaveLength(sheets[0].sans.length);
+    expect(game1.decodeRequested).toBeNull();
+    // board 2: no board number written, so it waits for the organiser (spec §4 code 11)
+    const board2 = rows.find((row) => row.name === sheets[1].name)!;
+    expect({ state: board2.state, gameId: board2.gameId, boardStatus: board2.boardDetectionStatus }).toEqual({ state: "UNCONFIRMED", gameId: null, boardStatus: 11 });
+  }, 120_000);
+
+  it("verifies a sheet to its pairing, refuses a pairing that does not exist, and decodes the game", async () => {
+    const board2 = await setup.db.sheetImageEntry.findFirstOrThrow({ where: { name: sheets[1].name } });
+    expect(await assignSheet(setup.db, tournament.id, board2.id, { round: 1, board: 7, colour: "WHITE", page: 1 })).toEqual({ ok: false, error: "sheets.noPairing" });
+    expect(await assignSheet(setup.db, tournament.id, board2.id, { round: 1, board: 2, colour: "WHITE", page: 1 })).toEqual({ ok: true });
+    const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
+    queue.start();
+    await queue.idle();
+    await queue.stop();
+    const verified = await setup.db.sheetImageEntry.findUniqueOrThrow({ where: { id: board2.id } });
+    expect({ state: verified.state, board: verified.board, boardStatus: verified.boardDetectionStatus, colour: verified.player }).toEqual({ state: "ASSIGNED", board: 2, boardStatus: 5, colour: "WHITE" });
+    const game2 = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 2 } });
+    expect(gameReading(game2)!.moves).toHaveLength(sheets[1].sans.length);
+  }, 120_000);
+
+  it("keeps a corrected move, decodes the rest after it, and completes the game into the PGN export", async () => {
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 1 } });
+    const truth = sheets[0].sans;
+    // the organiser types the fifth move as it stands on the sheet (English notation)
+    expect(await correctMove(setup.db, reader, game, 4, "Zz9")).toMatchObject({ ok: false });
+    expect(await correctMove(setup.db, reader, game, 4, truth[4])).toEqual({ ok: true });
+    const corrected = await setup.db.game.findUniqueOrThrow({ where: { id: game.id } });
+    const reading = gameReading(corrected)!;
+    expect(reading.prefix).toEqual(truth.slice(0, 5));
+    expect(reading.moves.slice(0, 5).map((move) => move.san)).toEqual(truth.slice(0, 5));
+    expect(reading.moves).toHaveLength(truth.length);
+    expect(await completeGame(setup.db, corrected)).toEqual({ ok: true });
+    const stored = await setup.db.game.findUniqueOrThrow({ where: { id: game.id }, include: { sheets: true } });
+    expect(stored.moves!.split(" ")).toEqual(reading.moves.map((move) => move.san));
+    expect(stored.sheets.map((sheet) => sheet.state)).toEqual(["DONE"]);
+    const pgn = await exportPgn(setup.db, tournament.id, 1);
+    expect(pgn).toContain(`1. ${truth[0]} ${truth[1]}`);
+  }, 120_000);
+});
