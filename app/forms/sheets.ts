@@ -30,8 +30,11 @@ export const correctionSchema = z.object({
   move: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(40, "validation.tooLong"),
 });
 
+/** The sheet states of spec §4, in the order a sheet goes through them. */
+export const SHEET_STATES = ["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED", "UNCONFIRMED", "ASSIGNED", "DONE"] as const;
+
 export const sheetFilterSchema = z.object({
   round: number(MAX_ROUNDS).optional().catch(undefined),
-  state: z.enum(["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED", "UNCONFIRMED", "ASSIGNED", "DONE"]).optional().catch(undefined),
+  state: z.enum(SHEET_STATES).optional().catch(undefined),
   attention: z.literal("on").optional().catch(undefined),
 });

@@ -9,7 +9,7 @@ import { useLocalePath } from "~/components/Shell";
 import { SheetUpload, useReadingProgress } from "~/components/SheetUpload";
 import { db } from "~/db/client.server";
 import { deleteByNameSchema, NOTATIONS } from "~/forms/organiser";
-import { notationSchema, sheetFilterSchema } from "~/forms/sheets";
+import { notationSchema, SHEET_STATES, sheetFilterSchema } from "~/forms/sheets";
 import { bounded } from "~/forms/reply.server";
 import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
@@ -18,7 +18,7 @@ import { toId } from "~/lib/limits";
 import { requireTournament } from "~/organiser/access.server";
 import { receiveUpload, type UploadAnswer } from "~/sheets/receive.server";
 import { sheetService } from "~/sheets/service.server";
-import { deleteAllSheets, deleteSheet, listSheets, quotaOf, rescanSheet, setNotation, SHEET_STATES } from "~/sheets/sheets.server";
+import { deleteAllSheets, deleteSheet, listSheets, quotaOf, rescanSheet, setNotation } from "~/sheets/sheets.server";
 
 export const handle = title((t, data: { tournament: { name: string } }) => `${t("sheets.title")} – ${data.tournament.name}`);
 

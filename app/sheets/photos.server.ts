@@ -5,7 +5,7 @@ export const MAX_PHOTO_PIXELS = 60_000_000;
 /** Width of the thumbnails in the sheet list (spec §9 image width xs). */
 export const THUMBNAIL_WIDTH = 320;
 
-export type PhotoCheck = { ok: true; thumbnail: Buffer } | { ok: false; error: "sheets.empty" | "sheets.unsupported" | "sheets.corrupt" };
+export type PhotoCheck = { ok: true; thumbnail: Buffer } | { ok: false; error: "sheets.emptyFile" | "sheets.unsupported" | "sheets.corrupt" };
 
 /** A JPEG starts with the SOI marker followed by another marker (FF D8 FF), whatever its name says. */
 export const isJpeg = (bytes: Uint8Array) => bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
@@ -15,7 +15,7 @@ export const isJpeg = (bytes: Uint8Array) => bytes.length >= 3 && bytes[0] === 0
  * whole is what finds a truncated or corrupt file, and a bomb of pixels is refused before that.
  */
 export async function checkPhoto(bytes: Uint8Array): Promise<PhotoCheck> {
-  if (bytes.length === 0) return { ok: false, error: "sheets.empty" };
+  if (bytes.length === 0) return { ok: false, error: "sheets.emptyFile" };
   if (!isJpeg(bytes)) return { ok: false, error: "sheets.unsupported" };
   try {
     const thumbnail = await sharp(bytes, { failOn: "truncated", limitInputPixels: MAX_PHOTO_PIXELS })

@@ -134,7 +134,6 @@ export async function deleteAllSheets(db: Db, storage: SheetStorage, tournamentI
   return sheets.length;
 }
 
-export const SHEET_STATES: SheetState[] = ["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED", "UNCONFIRMED", "ASSIGNED", "DONE"];
 export type SheetFilter = { round?: number; state?: SheetState; attention?: boolean };
 
 /** Sheets that need a person: not assigned after reading, or failed. */

@@ -62,7 +62,7 @@ describe("uploads", () => {
     expect(answer).toEqual({ ok: true, report: { stored: 0, duplicates: [], refused: [
       { name: "sheet.jpg", error: "sheets.unsupported" },
       { name: "half.jpg", error: "sheets.corrupt" },
-      { name: "empty.jpg", error: "sheets.empty" },
+      { name: "empty.jpg", error: "sheets.emptyFile" },
     ] } });
     expect(await setup.db.sheetImageEntry.count()).toBe(0);
     expect(await storedBytes()).toBe(0);

@@ -1,0 +1,202 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import de from "../../locales/de/common.json" with { type: "json" };
+import en from "../../locales/en/common.json" with { type: "json" };
+import { roundSheets, type RoundSheet } from "../../worker/synth/round";
+import { createUser, signIn, sql, unique } from "./support";
+
+/**
+ * Score sheets as an organiser uses them (issue 13): a round's photos uploaded from the
+ * tournament's drawer, read by the reader in the app's process, one sheet without a board number
+ * verified by hand, a misread move corrected, the game completed and found in the game view and
+ * the PGN export; bad files and a full quota refused with their messages. With JavaScript in
+ * English, without it in German; and the screens fit a 390 px phone.
+ */
+const PASSWORD = "Sheets-Pass-1";
+let sheets: RoundSheet[];
+let folder: string;
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), "kiebitz-e2e-sheets-"));
+  // the photos of tests/integration/sheets.test.ts: board 1's numbers are read surely, board 2 has none
+  sheets = await roundSheets({ seed: 20261124, round: 1, boards: 2, blankBoards: [2] });
+  sheets.forEach((sheet) => writeFileSync(path.join(folder, sheet.name), sheet.photos[0]));
+  const photo = sheets[0].photos[0];
+  writeFileSync(path.join(folder, "screenshot.jpg"), await sharp({ create: { width: 40, height: 40, channels: 3, background: "#fff" } }).png().toBuffer());
+  writeFileSync(path.join(folder, "cut-off.jpg"), photo.subarray(0, Math.floor(photo.length * 0.6)));
+  writeFileSync(path.join(folder, "empty.jpg"), "");
+});
+
+/** A tournament of four players with round 1 drawn (boards 1 and 2), owned by a fresh organiser. */
+async function tournamentWithRound(email: string) {
+  const [user] = await sql<{ id: number }>(`SELECT id FROM "user" WHERE email = $1`, [email]);
+  const name = unique("Sheet Open");
+  const [event] = await sql<{ id: number }>(`INSERT INTO tournament_group (creator, name, slug) VALUES ($1, $2, $2) RETURNING id`, [user.id, name]);
+  const [tournament] = await sql<{ id: number }>(
+    `INSERT INTO tournament (creator, name, tournament_group, slug, planned_rounds, last_updated) VALUES ($1, 'A', $2, 'A', 5, now()) RETURNING id`,
+    [user.id, event.id],
+  );
+  const players = await sql<{ id: number }>(
+    `INSERT INTO player (tournament_id, snr, name, elo) SELECT $1, n, 'Player ' || n, 2100 - n FROM generate_series(1, 4) n RETURNING id`,
+    [tournament.id],
+  );
+  const [round] = await sql<{ id: number }>(`INSERT INTO round (tournament_id, round, state) VALUES ($1, 1, 'IN_PROGRESS') RETURNING id`, [tournament.id]);
+  for (const board of [1, 2]) {
+    await sql(`INSERT INTO game (tournament_id, round_id, round, board, white_id, black_id) VALUES ($1, $2, 1, $3, $4, $5)`, [
+      tournament.id, round.id, board, players[board - 1].id, players[4 - board].id,
+    ]);
+  }
+  return { gid: event.id, tid: tournament.id };
+}
+
+const files = (...names: string[]) => names.map((name) => path.join(folder, name));
+
+async function upload(page: Page, texts: typeof en, names: string[]) {
+  await page.getByLabel(texts.sheets.photos).setInputFiles(files(...names));
+  await page.getByLabel(texts.sheets.consent).check();
+  await page.getByRole("button", { name: texts.sheets.upload }).click();
+}
+
+/** The sheet list until no sheet is being read (without JavaScript by the refresh link, with it by itself). */
+async function waitForReading(page: Page, texts: typeof en, url: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(url);
+        return page.locator('[data-state="QUEUED"], [data-state="SCANNING"], [data-state="UPLOADED"], [data-state="PROCESSED"]').count();
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(0);
+  await expect(page.getByText(texts.sheets.reading_other)).toHaveCount(0);
+}
+
+test("a round's photos uploaded from the drawer, read, verified, corrected and completed into the game and the PGN", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(180_000);
+  const texts = javaScriptEnabled ? en : (de as unknown as typeof en);
+  const prefix = javaScriptEnabled ? "" : "/de";
+  const email = await createUser("User", PASSWORD);
+  await signIn(page, email, PASSWORD, prefix);
+  const { gid, tid } = await tournamentWithRound(email);
+  const list = `${prefix}/webapp/sheets/${gid}/${tid}`;
+
+  // upload from the tournament page's drawer; consent is required
+  await page.goto(`${prefix}/webapp/tournament/${gid}/${tid}`);
+  await page.getByText(`${texts.sheets.drawer} (0)`).click();
+  await page.getByLabel(texts.sheets.photos).setInputFiles(files(sheets[0].name));
+  await page.getByRole("button", { name: texts.sheets.upload }).click();
+  await expect(page.getByText(texts.sheets.consentRequired)).toBeVisible();
+  expect(await sql(`SELECT id FROM sheet_image_entry WHERE tournament_id = $1`, [tid])).toHaveLength(0);
+  await upload(page, texts, sheets.map((sheet) => sheet.name));
+  if (javaScriptEnabled) {
+    await expect(page.locator(".upload-progress li")).toHaveCount(2);
+    await expect(page.locator(".upload-progress").getByText(texts.sheets.stored)).toHaveCount(2);
+  } else {
+    await expect(page.getByText(texts.sheets.storedCount_other.replace("{{count}}", "2"))).toBeVisible();
+  }
+
+  // read in the app's process: board 1 goes to its pairing, board 2 (no board number) waits
+  await waitForReading(page, texts, list);
+  await expect(page.locator('[data-state="ASSIGNED"]')).toHaveCount(1);
+  const pending = page.locator('[data-state="UNCONFIRMED"]');
+  await expect(pending).toHaveCount(1);
+  await expect(pending.getByText(sheets[1].name)).toBeVisible();
+
+  // the same photo again is recognised, not stored twice
+  await upload(page, texts, [sheets[0].name]);
+  if (javaScriptEnabled) await expect(page.locator(".upload-progress").getByText(texts.sheets.duplicate)).toBeVisible();
+  else await expect(page.getByText(texts.sheets.duplicateOf.replace("{{name}}", sheets[0].name))).toBeVisible();
+  expect(await sql(`SELECT id FROM sheet_image_entry WHERE tournament_id = $1`, [tid])).toHaveLength(2);
+
+  // verify: board 2 by hand; a board without a pairing is refused
+  await page.getByRole("link", { name: texts.sheets.verifyCount_one.replace("{{count}}", "1") }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.sheets.verifyTitle);
+  await expect(page.locator(".header-crops dd").nth(1)).toContainText(texts.sheets.notRead);
+  await page.getByLabel(texts.rounds.round, { exact: true }).fill("1");
+  await page.getByLabel(texts.sheets.board, { exact: true }).fill("9");
+  await page.getByRole("button", { name: texts.sheets.assign, exact: true }).click();
+  await expect(page.getByText(texts.sheets.noPairing)).toBeVisible();
+  await page.getByLabel(texts.sheets.board, { exact: true }).fill("2");
+  await page.getByLabel(texts.sheets.colour).selectOption("WHITE");
+  await page.getByRole("button", { name: texts.sheets.assign, exact: true }).click();
+  await expect(page.locator(".notice")).toHaveText(texts.notice.sheetAssigned);
+  await expect(page.getByText(texts.sheets.nothingToVerify)).toBeVisible();
+
+  // the game of board 1: moves read from the sheet, next to their boxes
+  const game = `${prefix}/webapp/game/${gid}/${tid}/1/1`;
+  const truth = sheets[0].sans;
+  await expect
+    .poll(async () => {
+      await page.goto(game);
+      return page.locator(".review-moves li").count();
+    }, { timeout: 30_000 })
+    .toBe(truth.length);
+  await expect(page.locator(".review-moves li").first().locator("img")).toHaveCount(1);
+  const read = await page.locator(".review-moves input[name=move]").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  // correct the first move read wrong (or, if all are right, confirm the first flagged one)
+  const flagged = await page.locator(".review-moves li").evaluateAll((rows) => rows.map((row) => row.classList.contains("flagged")));
+  const wrong = read.findIndex((text, ply) => text !== truth[ply]);
+  const ply = wrong >= 0 ? wrong : Math.max(0, flagged.indexOf(true));
+  const row = page.locator(`#ply-${ply}`);
+  await row.locator("input[name=move]").fill("Ke9");
+  await row.getByRole("button", { name: texts.sheets.review.correct }).click();
+  await expect(page.locator(`#ply-${ply} .form-error`)).toBeVisible();
+  await page.locator(`#ply-${ply} input[name=move]`).fill(truth[ply]);
+  await page.locator(`#ply-${ply}`).getByRole("button", { name: texts.sheets.review.correct }).click();
+  await expect(page.locator(".notice")).toHaveText(texts.notice.moveCorrected);
+  await expect(page.locator(`#ply-${ply} input[name=move]`)).toHaveValue(truth[ply]);
+  await expect(page.locator(`#ply-${ply}`)).not.toHaveClass(/flagged/);
+
+  // complete: the game's moves are stored, the sheet is done, the PGN has them
+  await page.getByRole("button", { name: texts.sheets.review.complete, exact: true }).click();
+  await expect(page.locator(".notice")).toHaveText(texts.notice.gameCompleted);
+  await expect(page.locator(".moves li").first()).toContainText(truth[0]);
+  expect(await sql(`SELECT state FROM sheet_image_entry WHERE tournament_id = $1 AND board = 1`, [tid])).toEqual([{ state: "DONE" }]);
+  const pgn = await (await page.request.get(`/webapp/pgn/${gid}/${tid}/1`)).text();
+  expect(pgn).toContain(`1. ${truth[0]} ${truth[1]}`);
+});
+
+test("bad files and a full quota are refused with their messages and nothing is stored", async ({ page, javaScriptEnabled }) => {
+  const texts = javaScriptEnabled ? en : (de as unknown as typeof en);
+  const prefix = javaScriptEnabled ? "" : "/de";
+  const email = await createUser("User", PASSWORD);
+  await signIn(page, email, PASSWORD, prefix);
+  const { gid, tid } = await tournamentWithRound(email);
+  await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}`);
+  for (const [name, message] of [
+    ["screenshot.jpg", texts.sheets.unsupported],
+    ["cut-off.jpg", texts.sheets.corrupt],
+    ["empty.jpg", texts.sheets.emptyFile],
+  ] as const) {
+    await upload(page, texts, [name]);
+    await expect(page.getByText(message)).toBeVisible();
+    if (!javaScriptEnabled) await expect(page.getByText(`${name}: ${message}`)).toBeVisible();
+  }
+  // the tournament's storage is nearly full (200 MB by default)
+  await sql(`UPDATE tournament SET storage = $2 WHERE id = $1`, [tid, 200 * 1024 * 1024 - 1000]);
+  await upload(page, texts, [sheets[0].name]);
+  await expect(page.getByText(texts.sheets.noStorage)).toBeVisible();
+  expect(await sql(`SELECT id FROM sheet_image_entry WHERE tournament_id = $1`, [tid])).toHaveLength(0);
+  expect(await sql(`SELECT storage FROM tournament WHERE id = $1`, [tid])).toEqual([{ storage: String(200 * 1024 * 1024 - 1000) }]);
+});
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the sheet list, verification and upload fit the screen", async ({ page }) => {
+    const email = await createUser("User", PASSWORD);
+    await signIn(page, email, PASSWORD);
+    const { gid, tid } = await tournamentWithRound(email);
+    await sql(
+      `INSERT INTO sheet_image_entry (tournament_id, handle, name, file_size, state, round, error) VALUES ($1, $2, 'a-very-long-photo-name-from-a-phone-camera-20261124.jpg', 10, 'UNCONFIRMED', 1, 'sheets.noHeader')`,
+      [tid, `t${tid}/phone.jpg`],
+    );
+    for (const url of [`/webapp/sheets/${gid}/${tid}`, `/webapp/sheets/${gid}/${tid}/verify`, `/webapp/tournament/${gid}/${tid}`]) {
+      await page.goto(url);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(390);
+    }
+    await expect(page.locator("summary", { hasText: en.sheets.drawer })).toBeVisible();
+  });
+});
