@@ -24,6 +24,8 @@ import { parsePairings } from "~/organiser/boards.server";
 import { tournamentData, updateTournament } from "~/organiser/tournaments.server";
 import { bounded } from "~/forms/reply.server";
 import { title } from "~/components/PageTitle";
+import { sheetService } from "~/sheets/service.server";
+import { removeTournamentFiles } from "~/sheets/sheets.server";
 
 
 export const handle = title((_t, data: { event: { name: string }; tournament: { name: string } }) => `${data.tournament.name} – ${data.event.name}`);
@@ -72,6 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return json({ intent: "delete", result: bounded(submission.reply({ fieldErrors: { confirmName: ["events.confirmNameMismatch"] } })) });
       }
       await db().tournament.delete({ where: { id: tournament.id } });
+      await removeTournamentFiles(sheetService().storage, [tournament.id]);
       return redirectWithNotice(request, localizePath(`/webapp/event/${event.id}`, language), "notice.tournamentDeleted");
     }
     case "addTeam": {

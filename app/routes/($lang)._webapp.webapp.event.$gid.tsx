@@ -24,6 +24,8 @@ import { dateInput } from "~/organiser/format";
 import { importTournament } from "~/organiser/import.server";
 import { createTournament } from "~/organiser/tournaments.server";
 import { title } from "~/components/PageTitle";
+import { sheetService } from "~/sheets/service.server";
+import { removeTournamentFiles } from "~/sheets/sheets.server";
 
 
 export const handle = title((_t, data: { event: { name: string } }) => data.event.name);
@@ -68,7 +70,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.value.confirmName !== event.name) {
         return json({ intent: "delete", result: bounded(submission.reply({ fieldErrors: { confirmName: ["events.confirmNameMismatch"] } })) });
       }
+      const tournaments = await db().tournament.findMany({ where: { eventId: event.id }, select: { id: true } });
       await deleteEvent(db(), event.id);
+      await removeTournamentFiles(sheetService().storage, tournaments.map((t) => t.id));
       return redirectWithNotice(request, localizePath("/webapp/dashboard", language), "notice.eventDeleted");
     }
     case "addLink": {

@@ -226,6 +226,13 @@ export async function unlinkSheet(db: Db, tournamentId: number, sheetId: number)
   });
 }
 
+/** The files of deleted tournaments' sheets (the rows go with the tournament): photos, thumbnails, pages, readings. */
+export async function removeTournamentFiles(storage: SheetStorage, tournamentIds: number[]): Promise<void> {
+  for (const id of tournamentIds) {
+    await Promise.all(["", "thumbs/", "pages/", "readings/"].map((folder) => storage.removeFolder(`${folder}t${id}`).catch(() => undefined)));
+  }
+}
+
 /** Uploads that a stopped process left half-written (before `before`): removed with their files, their bytes given back. */
 export async function discardUnfinishedUploads(db: Db, storage: SheetStorage, before: Date): Promise<number> {
   const rows = await db.sheetImageEntry.findMany({ where: { state: { in: ["UPLOADING", "UPLOADED"] }, created: { lt: before } } });

@@ -29,6 +29,14 @@ async function roundTrip(storage: SheetStorage) {
   expect(Buffer.compare(await storage.get("tournament-7/sheet-1.jpg"), photo)).toBe(0);
   await storage.remove("tournament-7/sheet-1.jpg");
   await expect(storage.get("tournament-7/sheet-1.jpg")).rejects.toThrow();
+  // a deleted tournament's folder goes whole, its neighbour stays
+  await storage.put("t7/a.jpg", photo);
+  await storage.put("t7/b.jpg", photo);
+  await storage.put("t70/a.jpg", photo);
+  await storage.removeFolder("t7");
+  await expect(storage.get("t7/a.jpg")).rejects.toThrow();
+  await expect(storage.get("t7/b.jpg")).rejects.toThrow();
+  expect(Buffer.compare(await storage.get("t70/a.jpg"), photo)).toBe(0);
 }
 
 describe("sheet storage", () => {

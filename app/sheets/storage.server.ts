@@ -8,6 +8,8 @@ export type SheetStorage = {
   put(key: string, bytes: Uint8Array, contentType?: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
+  /** Removes every object under a folder-like prefix (`t12/`): the photos of a deleted tournament. */
+  removeFolder(prefix: string): Promise<void>;
 };
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -27,6 +29,7 @@ export function diskStorage(dir: string): SheetStorage {
     },
     get: (key) => readFile(file(key)),
     remove: (key) => rm(file(key), { force: true }),
+    removeFolder: (prefix) => rm(file(prefix.replace(/\/$/, "")), { recursive: true, force: true }),
   };
 }
 
@@ -50,6 +53,12 @@ export function minioStorage(options: Extract<Config["sheetStorage"], { kind: "m
     },
     async remove(key) {
       await client.removeObject(options.bucket, checkKey(key));
+    },
+    async removeFolder(prefix) {
+      await ensureBucket();
+      const names: string[] = [];
+      for await (const item of client.listObjectsV2(options.bucket, `${checkKey(prefix.replace(/\/$/, ""))}/`, true)) if (item.name) names.push(item.name);
+      if (names.length) await client.removeObjects(options.bucket, names);
     },
   };
 }

@@ -25,6 +25,7 @@ const { db } = await import("~/db/client.server");
 const { migrate } = await import("~/db/migrate.server");
 const { seed } = await import("~/db/seed.server");
 const { sessionStorage } = await import("~/auth/session.server");
+const { startSession } = await import("~/auth/sessions.server");
 await migrate(db());
 await seed(db(), "test");
 
@@ -55,7 +56,7 @@ for (let round = 1; round <= 9; round++) {
   });
 }
 const session = await sessionStorage().getSession();
-session.set("userId", user.id);
+session.set("sessionId", await startSession(db(), user.id));
 const cookie = (await sessionStorage().commitSession(session)).split(";")[0];
 
 await import("../../server");
