@@ -132,7 +132,7 @@ export function SheetUpload({ action, notation, answer, compact = false }: { act
         <p className="hint">{t("sheets.photosHint")}</p>
       </div>
       <div className="field">
-        <label htmlFor="sheet-notation">{t("tournaments.notation")}</label>
+        <label htmlFor="sheet-notation">{t("sheets.notation")}</label>
         <select id="sheet-notation" name="notation" defaultValue={notation}>
           {NOTATIONS.map((value) => (
             <option key={value} value={value}>
