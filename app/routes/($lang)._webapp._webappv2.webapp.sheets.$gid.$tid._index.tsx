@@ -18,7 +18,7 @@ import { toId } from "~/lib/limits";
 import { requireTournament } from "~/organiser/access.server";
 import { receiveUpload, type UploadAnswer } from "~/sheets/receive.server";
 import { sheetService } from "~/sheets/service.server";
-import { deleteAllSheets, deleteSheet, listSheets, quotaOf, rescanSheet, setNotation } from "~/sheets/sheets.server";
+import { deleteAllSheets, deleteSheet, listSheets, quotaOf, rescanSheet, setNotation, sheetFacts } from "~/sheets/sheets.server";
 
 export const handle = title((t, data: { tournament: { name: string } }) => `${t("sheets.title")} – ${data.tournament.name}`);
 
@@ -44,15 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     attention,
     inProgress,
     sheets: sheets.map((sheet) => ({
-      id: sheet.id,
-      name: sheet.name,
-      state: sheet.state,
-      error: sheet.error,
-      round: sheet.round,
-      board: sheet.board,
-      colour: sheet.player,
-      page: sheet.page,
-      notation: sheet.notation,
+      ...sheetFacts(sheet),
       statuses: { layout: sheet.layoutDetectionStatus, boxes: sheet.boxesDetectionStatus, round: sheet.roundDetectionStatus, board: sheet.boardDetectionStatus },
       game: sheet.game ? { round: sheet.game.round, board: sheet.game.board, white: sheet.game.white?.name ?? "", black: sheet.game.black?.name ?? "" } : null,
     })),

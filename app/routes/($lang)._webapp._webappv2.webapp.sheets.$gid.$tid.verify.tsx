@@ -17,7 +17,7 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
 import { pageSummary } from "~/sheets/games.server";
 import { sheetService } from "~/sheets/service.server";
-import { assignSheet, rescanSheet, unlinkSheet } from "~/sheets/sheets.server";
+import { assignSheet, rescanSheet, sheetFacts, unlinkSheet } from "~/sheets/sheets.server";
 
 export const handle = title((t, data: { tournament: { name: string } }) => `${t("sheets.verifyTitle")} – ${data.tournament.name}`);
 
@@ -40,14 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sheets: sheets.map((sheet) => {
       const summary = pageSummary(sheet);
       return {
-        id: sheet.id,
-        name: sheet.name,
-        state: sheet.state,
-        error: sheet.error,
-        round: sheet.round,
-        board: sheet.board,
-        colour: sheet.player,
-        page: sheet.page,
+        ...sheetFacts(sheet),
         game: sheet.game,
         read: summary ? { round: summary.round, board: summary.board } : null,
         crops: { round: Boolean(summary?.regions.round && summary.pageKey), board: Boolean(summary?.regions.board && summary.pageKey) },

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { NotationLanguage } from "~/chess/languages";
 import type { Db } from "~/db/client.server";
 import { lockTournament } from "~/db/locks.server";
-import type { Prisma, SheetColour, SheetState, Tournament } from "~/generated/prisma/client";
+import type { Prisma, SheetColour, SheetImageEntry, SheetState, Tournament } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
 import { requestDecode } from "./games.server";
 import { checkPhoto } from "./photos.server";
@@ -150,6 +150,12 @@ export function listSheets(db: Db, tournamentId: number, filter: SheetFilter) {
     orderBy: [{ round: "asc" }, { board: "asc" }, { page: "asc" }, { id: "asc" }],
     include: { game: { select: { round: true, board: true, white: { select: { name: true } }, black: { select: { name: true } } } } },
   });
+}
+
+/** What the screens show of a sheet: its name, state and the values it carries (spec §3 sheet_image_entry). */
+export function sheetFacts(sheet: SheetImageEntry) {
+  const { id, name, state, error, round, board, page, notation } = sheet;
+  return { id, name, state, error, round, board, page, notation, colour: sheet.player };
 }
 
 /** The notation a sheet is written in changed: its game is decoded again in that language. */
