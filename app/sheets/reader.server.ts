@@ -32,48 +32,64 @@ function threadFile(): string {
   throw new Error("worker/thread.ts not found");
 }
 
+type Thread = { worker: Worker; ready: Promise<void>; failure: Error | null };
+
+/**
+ * The embedded reader: a worker thread running the activities. A thread that stops (a crash, out of
+ * memory) fails the readings it had and is started afresh for the next one.
+ */
 export function threadReader(storage: Config["sheetStorage"]): SheetReader {
   // the thread runs the TypeScript sources through tsx, whether the app runs from its build or from sources
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
   const start = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(threadFile()).href)}); })`;
-  const worker = new Worker(start, { eval: true, workerData: { storage } });
-  worker.unref();
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let next = 1;
-  let failure: Error | null = null;
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on("message", (reply: ThreadReply) => {
-      if (reply.id === 0) return resolve();
-      const call = waiting.get(reply.id);
-      waiting.delete(reply.id);
-      if (!call) return;
-      if (!reply.error) return call.resolve(reply.value);
-      call.reject(reply.error.name === "InvalidSheetError" ? new UnreadableSheetError(reply.error.message) : new Error(reply.error.message));
+  let current: Thread | null = null;
+  let closing = false;
+
+  function spawn(): Thread {
+    const worker = new Worker(start, { eval: true, workerData: { storage } });
+    worker.unref();
+    const thread: Thread = { worker, ready: Promise.resolve(), failure: null };
+    thread.ready = new Promise<void>((resolve, reject) => {
+      worker.on("message", (reply: ThreadReply) => {
+        if (reply.id === 0) return resolve();
+        const call = waiting.get(reply.id);
+        waiting.delete(reply.id);
+        if (!call) return;
+        if (!reply.error) return call.resolve(reply.value);
+        call.reject(reply.error.name === "InvalidSheetError" ? new UnreadableSheetError(reply.error.message) : new Error(reply.error.message));
+      });
+      const fail = (error: Error) => {
+        thread.failure = error;
+        reject(error);
+        for (const call of waiting.values()) call.reject(error);
+        waiting.clear();
+      };
+      worker.on("error", fail);
+      worker.on("exit", (code) => fail(new Error(`sheet reader thread stopped (${code})`)));
     });
-    const fail = (error: Error) => {
-      failure = error;
-      reject(error);
-      for (const call of waiting.values()) call.reject(error);
-      waiting.clear();
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`sheet reader thread stopped (${code})`)));
-  });
-  ready.catch(() => {});
+    thread.ready.catch(() => {});
+    return thread;
+  }
+
   const call = async <T>(kind: ThreadRequest["kind"], input: unknown): Promise<T> => {
-    await ready;
-    if (failure) throw failure;
+    if (closing) throw new Error("sheet reader closed");
+    if (!current || current.failure) current = spawn();
+    const thread = current;
+    await thread.ready;
     const id = next++;
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, kind, input } satisfies ThreadRequest);
+      thread.worker.postMessage({ id, kind, input } satisfies ThreadRequest);
     });
   };
   return {
     scan: (input) => call("scan", input),
     decode: (input) => call("decode", input),
     close: async () => {
-      await worker.terminate();
+      closing = true;
+      await current?.worker.terminate();
     },
   };
 }

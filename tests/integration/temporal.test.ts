@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import path from "node:path";
+import { Connection } from "@temporalio/client";
+import { DefaultLogger, NativeConnection, Runtime, Worker } from "@temporalio/worker";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTournament } from "~/organiser/tournaments.server";
+import { drawNextRound } from "~/organiser/rounds.server";
+import { createSheetQueue } from "~/sheets/queue.server";
+import { temporalReader } from "~/sheets/reader.server";
+import { uploadSheets } from "~/sheets/sheets.server";
+import { diskStorage } from "~/sheets/storage.server";
+import { createActivities } from "../../worker/activities";
+import { roundSheets } from "../../worker/synth/round";
+import { organiserDatabase, TOURNAMENT } from "./databases";
+
+/**
+ * The reading queue on a real Temporal server (the Temporal CLI's development server, built from
+ * the Go module proxy into ~/.cache/kiebitz/bin) with a vision worker on its task queue: the same
+ * sheets end in the same states as with the embedded reader, and a photo that is no image fails
+ * with code 10 at once instead of being retried. Skipped, saying so, where the binary is missing.
+ */
+const TEMPORAL = process.env.KIEBITZ_TEMPORAL_BIN ?? path.join(homedir(), ".cache/kiebitz/bin/temporal-v1.5.1/temporal");
+const available = existsSync(TEMPORAL);
+if (!available) console.warn(`Temporal tests skipped: no Temporal CLI at ${TEMPORAL} (build it: scripts/services.sh build)`);
+
+const PORT = 7399;
+const TASK_QUEUE = "sheet-reading-test";
+let server: ChildProcess;
+let worker: Worker;
+let running: Promise<void>;
+let folder: string;
+let setup: Awaited<ReturnType<typeof organiserDatabase>>;
+
+describe.skipIf(!available)("sheets read on a Temporal server by a vision worker", () => {
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), "kiebitz-temporal-"));
+    Runtime.install({ logger: new DefaultLogger("WARN") });
+    server = spawn(TEMPORAL, ["server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", String(PORT), "--db-filename", path.join(folder, "temporal.db"), "--log-level", "error"], { stdio: "ignore" });
+    for (let i = 0; ; i++) {
+      try {
+        await (await Connection.connect({ address: `127.0.0.1:${PORT}`, connectTimeout: 1000 })).close();
+        break;
+      } catch (error) {
+        if (i > 60) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    worker = await Worker.create({
+      connection: await NativeConnection.connect({ address: `127.0.0.1:${PORT}` }),
+      taskQueue: TASK_QUEUE,
+      workflowsPath: new URL("../../workflows/index.ts", import.meta.url).pathname,
+      activities: createActivities(diskStorage(folder)),
+      maxConcurrentActivityTaskExecutions: 1,
+    });
+    running = worker.run();
+    setup = await organiserDatabase("temporal@example.org", "Temporal Open");
+  }, 180_000);
+
+  afterAll(async () => {
+    worker?.shutdown();
+    await running?.catch(() => undefined);
+    server?.kill("SIGTERM");
+    await setup?.test.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("reads a round's sheets into the same states as the embedded reader, and fails a photo that is no image with code 10", async () => {
+    const tournament = await createTournament(setup.db, setup.event, { ...TOURNAMENT, name: "A" });
+    for (let snr = 1; snr <= 4; snr++) await setup.db.player.create({ data: { tournamentId: tournament.id, snr, name: `Player ${snr}` } });
+    const drawn = await drawNextRound(setup.db, tournament, 1);
+    expect(drawn.ok).toBe(true);
+    const sheets = await roundSheets({ seed: 20261124, round: 1, boards: 2, blankBoards: [2] });
+    const storage = diskStorage(folder);
+    const uploaded = await uploadSheets(setup.db, storage, tournament, sheets.map((sheet) => ({ name: sheet.name, bytes: sheet.photos[0] })), { quota: 1e9 });
+    expect(uploaded.ok && uploaded.report.stored).toBe(2);
+    // a photo that passed the upload check but that the reader cannot decode (stored by another way)
+    await storage.put(`t${tournament.id}/broken.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]));
+    await setup.db.sheetImageEntry.create({ data: { tournamentId: tournament.id, handle: `t${tournament.id}/broken.jpg`, name: "broken.jpg", fileSize: 6, state: "QUEUED" } });
+
+    const reader = temporalReader({ address: `127.0.0.1:${PORT}`, namespace: "default", taskQueue: TASK_QUEUE });
+    const queue = createSheetQueue(setup.db, reader);
+    queue.start();
+    await queue.idle();
+    await queue.stop();
+
+    const rows = await setup.db.sheetImageEntry.findMany({ where: { tournamentId: tournament.id }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => [row.name, row.state, row.board, row.layoutDetectionStatus, row.attempts])).toEqual([
+      [sheets[0].name, "ASSIGNED", 1, 2, 0],
+      [sheets[1].name, "UNCONFIRMED", null, 2, 0],
+      ["broken.jpg", "UNCONFIRMED", null, 10, 1],
+    ]);
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, board: 1 }, select: { reading: true } });
+    expect((game.reading as { moves: unknown[] }).moves).toHaveLength(sheets[0].sans.length);
+  }, 240_000);
+});
