@@ -1,4 +1,5 @@
-import { bundleWorkflowCode } from "@temporalio/worker";
+import { readFileSync } from "node:fs";
+import { bundleWorkflowCode, Worker } from "@temporalio/worker";
 import { describe, expect, it } from "vitest";
 import { decodeGame, scanSheet, usablePage, type SheetActivities } from "./steps";
 
@@ -23,6 +24,11 @@ describe("sheet-reading workflows", () => {
     expect(code).toContain("scanSheetWorkflow");
     expect(code).toContain("decodeGameWorkflow");
     expect(code).not.toContain("node:fs");
+  }, 120_000);
+
+  it("replay a history recorded on a real Temporal server (tests/integration/temporal.test.ts): a change that breaks determinism fails here", async () => {
+    const history: unknown = JSON.parse(readFileSync(new URL("./testdata/scanSheetWorkflow.history.json", import.meta.url), "utf8"));
+    await expect(Worker.runReplayHistory({ workflowsPath: new URL("./index.ts", import.meta.url).pathname }, history, "recorded")).resolves.toBeUndefined();
   }, 120_000);
 
   it("decode every page of a game's sheets together, after the moves a person confirmed", async () => {

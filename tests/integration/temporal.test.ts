@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
-import { Connection } from "@temporalio/client";
+import { Client, Connection } from "@temporalio/client";
 import { DefaultLogger, NativeConnection, Runtime, Worker } from "@temporalio/worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTournament } from "~/organiser/tournaments.server";
@@ -91,7 +91,18 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
       [sheets[1].name, "UNCONFIRMED", null, 2, 0],
       ["broken.jpg", "UNCONFIRMED", null, 10, 1],
     ]);
-    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, board: 1 }, select: { reading: true } });
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, board: 1 }, select: { id: true, reading: true } });
     expect((game.reading as { moves: unknown[] }).moves).toHaveLength(sheets[0].sans.length);
+
+    // the histories the server recorded replay deterministically against today's workflow code
+    const connection = await Connection.connect({ address: `127.0.0.1:${PORT}` });
+    const client = new Client({ connection });
+    const scan = await client.workflow.getHandle(`sheet-${rows[0].id}`).fetchHistory();
+    await Worker.runReplayHistory({ workflowsPath: new URL("../../workflows/index.ts", import.meta.url).pathname }, scan, `sheet-${rows[0].id}`);
+    if (process.env.RECORD_HISTORY) {
+      const json = execFileSync(TEMPORAL, ["workflow", "show", "--address", `127.0.0.1:${PORT}`, "--workflow-id", `sheet-${rows[0].id}`, "--output", "json"]);
+      writeFileSync(new URL("../../workflows/testdata/scanSheetWorkflow.history.json", import.meta.url), json);
+    }
+    await connection.close();
   }, 240_000);
 });
