@@ -1,6 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, Connection } from "@temporalio/client";
 import { DefaultLogger, NativeConnection, Runtime, Worker } from "@temporalio/worker";
@@ -14,6 +14,7 @@ import { diskStorage } from "~/sheets/storage.server";
 import { createActivities } from "../../worker/activities";
 import { roundSheets } from "../../worker/synth/round";
 import { organiserDatabase, TOURNAMENT } from "./databases";
+import { built, startTemporal, TEMPORAL_BIN, type Service } from "./services";
 
 /**
  * The reading queue on a real Temporal server (the Temporal CLI's development server, built from
@@ -21,13 +22,11 @@ import { organiserDatabase, TOURNAMENT } from "./databases";
  * sheets end in the same states as with the embedded reader, and a photo that is no image fails
  * with code 10 at once instead of being retried. Skipped, saying so, where the binary is missing.
  */
-const TEMPORAL = process.env.KIEBITZ_TEMPORAL_BIN ?? path.join(homedir(), ".cache/kiebitz/bin/temporal-v1.5.1/temporal");
-const available = existsSync(TEMPORAL);
-if (!available) console.warn(`Temporal tests skipped: no Temporal CLI at ${TEMPORAL} (build it: scripts/services.sh build)`);
+const available = built(TEMPORAL_BIN, "Temporal CLI");
 
 const PORT = 7399;
 const TASK_QUEUE = "sheet-reading-test";
-let server: ChildProcess;
+let server: Service;
 let worker: Worker;
 let running: Promise<void>;
 let folder: string;
@@ -37,16 +36,7 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), "kiebitz-temporal-"));
     Runtime.install({ logger: new DefaultLogger("WARN") });
-    server = spawn(TEMPORAL, ["server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", String(PORT), "--db-filename", path.join(folder, "temporal.db"), "--log-level", "error"], { stdio: "ignore" });
-    for (let i = 0; ; i++) {
-      try {
-        await (await Connection.connect({ address: `127.0.0.1:${PORT}`, connectTimeout: 1000 })).close();
-        break;
-      } catch (error) {
-        if (i > 60) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    server = await startTemporal(PORT);
     worker = await Worker.create({
       connection: await NativeConnection.connect({ address: `127.0.0.1:${PORT}` }),
       taskQueue: TASK_QUEUE,
@@ -61,7 +51,7 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
   afterAll(async () => {
     worker?.shutdown();
     await running?.catch(() => undefined);
-    server?.kill("SIGTERM");
+    server?.stop();
     await setup?.test.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
@@ -100,7 +90,7 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
     const scan = await client.workflow.getHandle(`sheet-${rows[0].id}`).fetchHistory();
     await Worker.runReplayHistory({ workflowsPath: new URL("../../workflows/index.ts", import.meta.url).pathname }, scan, `sheet-${rows[0].id}`);
     if (process.env.RECORD_HISTORY) {
-      const json = execFileSync(TEMPORAL, ["workflow", "show", "--address", `127.0.0.1:${PORT}`, "--workflow-id", `sheet-${rows[0].id}`, "--output", "json"]);
+      const json = execFileSync(TEMPORAL_BIN, ["workflow", "show", "--address", `127.0.0.1:${PORT}`, "--workflow-id", `sheet-${rows[0].id}`, "--output", "json"]);
       writeFileSync(new URL("../../workflows/testdata/scanSheetWorkflow.history.json", import.meta.url), json);
     }
     await connection.close();

@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { homedir, tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * The production services built by scripts/services.sh (cached in ~/.cache/kiebitz/bin), started for
+ * one test file on their own loopback ports and folders. Tests skip, saying so, when a binary is missing.
+ */
+const BIN = path.join(homedir(), ".cache/kiebitz/bin");
+export const TEMPORAL_BIN = process.env.KIEBITZ_TEMPORAL_BIN ?? path.join(BIN, "temporal-v1.5.1/temporal");
+export const MINIO_BIN = process.env.KIEBITZ_MINIO_BIN ?? path.join(BIN, "minio-v0.0.0-20260212201848-7aac2a2c5b7c/minio");
+
+export function built(binary: string, name: string): boolean {
+  if (existsSync(binary)) return true;
+  console.warn(`${name} tests skipped: no ${name} at ${binary} (build it: scripts/services.sh build)`);
+  return false;
+}
+
+async function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1", () => {
+      socket.end();
+      resolve(true);
+    }).on("error", () => resolve(false));
+  });
+}
+
+export type Service = { port: number; folder: string; stop: () => void };
+
+/** Starts a service binary with `args(port, folder)` and waits until its port answers. */
+export async function startService(binary: string, port: number, args: (folder: string) => string[], env: Record<string, string> = {}): Promise<Service> {
+  const folder = mkdtempSync(path.join(tmpdir(), `kiebitz-${path.basename(binary)}-`));
+  const child = spawn(binary, args(folder), { stdio: "ignore", env: { ...process.env, ...env } });
+  for (let i = 0; !(await answers(port)); i++) {
+    if (i > 120 || child.exitCode !== null) throw new Error(`${binary} did not start on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    port,
+    folder,
+    stop: () => {
+      child.kill("SIGTERM");
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export const MINIO_KEYS = { accessKey: "kiebitz", secretKey: "kiebitz-test-secret" };
+
+export function startMinio(port: number): Promise<Service> {
+  return startService(MINIO_BIN, port, (folder) => ["server", folder, "--address", `127.0.0.1:${port}`, "--console-address", `127.0.0.1:${port + 1}`, "--quiet"], {
+    MINIO_ROOT_USER: MINIO_KEYS.accessKey,
+    MINIO_ROOT_PASSWORD: MINIO_KEYS.secretKey,
+  });
+}
+
+export function startTemporal(port: number): Promise<Service> {
+  return startService(TEMPORAL_BIN, port, (folder) => ["server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", String(port), "--db-filename", path.join(folder, "temporal.db"), "--log-level", "error"]);
+}
