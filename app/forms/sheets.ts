@@ -38,3 +38,10 @@ export const sheetFilterSchema = z.object({
   state: z.enum(SHEET_STATES).optional().catch(undefined),
   attention: z.literal("on").optional().catch(undefined),
 });
+
+/** A device exchanging a connection code (the app's API): the code and how the device calls itself. */
+export const connectSchema = z.object({
+  code: z.string().trim().min(1, "validation.required").max(32, "devices.codeInvalid"),
+  deviceName: z.string().trim().min(1, "validation.required").max(50, "validation.tooLong"),
+  deviceType: z.string().trim().min(1, "validation.required").max(30, "validation.tooLong"),
+});

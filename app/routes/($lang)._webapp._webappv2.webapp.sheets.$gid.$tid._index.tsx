@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import { DeleteByName } from "~/components/DeleteByName";
 import { FormError } from "~/components/Field";
+import { IntentButton } from "~/components/IntentButton";
 import { title } from "~/components/PageTitle";
 import { useLocalePath } from "~/components/Shell";
 import { SheetUpload, useReadingProgress } from "~/components/SheetUpload";
@@ -205,19 +206,13 @@ export default function SheetsPage() {
                   {sheet.game ? t("sheets.reassign") : t("sheets.verify")}
                 </Link>
                 {sheet.error || ["UNCONFIRMED", "ASSIGNED"].includes(sheet.state) ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="rescan" />
-                    <input type="hidden" name="sheet" value={sheet.id} />
-                    <button type="submit">{sheet.error ? t("sheets.retry") : t("sheets.detectAgain")}</button>
-                  </Form>
+                  <IntentButton intent="rescan" values={{ sheet: sheet.id }}>
+                    {sheet.error ? t("sheets.retry") : t("sheets.detectAgain")}
+                  </IntentButton>
                 ) : null}
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="sheet" value={sheet.id} />
-                  <button type="submit" className="danger">
-                    {t("sheets.delete")}
-                  </button>
-                </Form>
+                <IntentButton intent="remove" values={{ sheet: sheet.id }} className="danger">
+                  {t("sheets.delete")}
+                </IntentButton>
               </div>
             </div>
           </li>

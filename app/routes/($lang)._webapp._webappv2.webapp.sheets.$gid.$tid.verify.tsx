@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormError, SelectField } from "~/components/Field";
+import { IntentButton } from "~/components/IntentButton";
 import { title } from "~/components/PageTitle";
 import { useLocalePath } from "~/components/Shell";
 import { useZodForm } from "~/components/useZodForm";
@@ -151,17 +152,13 @@ function VerifySheet({ sheet, base, data }: { sheet: Sheet; base: string; data?:
           </Form>
           <div className="actions">
             {sheet.game ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="unlink" />
-                <input type="hidden" name="sheet" value={sheet.id} />
-                <button type="submit">{t("sheets.unlink")}</button>
-              </Form>
+              <IntentButton intent="unlink" values={{ sheet: sheet.id }}>
+                {t("sheets.unlink")}
+              </IntentButton>
             ) : null}
-            <Form method="post">
-              <input type="hidden" name="intent" value="rescan" />
-              <input type="hidden" name="sheet" value={sheet.id} />
-              <button type="submit">{t("sheets.detectAgain")}</button>
-            </Form>
+            <IntentButton intent="rescan" values={{ sheet: sheet.id }}>
+              {t("sheets.detectAgain")}
+            </IntentButton>
           </div>
         </div>
       </div>

@@ -9,6 +9,10 @@ import { TournamentFields } from "~/components/TournamentFields";
 import { useZodForm } from "~/components/useZodForm";
 import { PlayerTable } from "~/components/PlayerTable";
 import { SheetUpload } from "~/components/SheetUpload";
+import { DevicesTab } from "~/components/DevicesTab";
+import QRCode from "qrcode";
+import { config } from "~/lib/config.server";
+import { activeCodes, createConnectionCode, deleteConnectionCode, removeDevice } from "~/devices/devices.server";
 import { DeleteByName } from "~/components/DeleteByName";
 import { db } from "~/db/client.server";
 import { MAX_ROUNDS, toId } from "~/lib/limits";
@@ -39,7 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     teamsOf(db(), tournament.id),
     db().sheetImageEntry.groupBy({ by: ["state"], where: { tournamentId: tournament.id }, _count: true }),
   ]);
-  return json({ event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, teams, sheets: Object.fromEntries(sheets.map((group) => [group.state, group._count])) as Record<string, number> });
+  const codes = new URL(request.url).searchParams.get("tab") === "devices" ? await connectionCodes(tournament.id, requestLanguage(request)) : [];
+  return json({ event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, codes, teams, sheets: Object.fromEntries(sheets.map((group) => [group.state, group._count])) as Record<string, number> });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -101,9 +106,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return redirectWithNotice(request, localizePath(`/webapp/round/${event.id}/${tournament.id}/${round}`, language), "notice.pairingsDrawn");
     }
+    case "createCode": {
+      const created = await createConnectionCode(db(), tournament.id);
+      if (!created.ok) return json({ intent: "devices", error: created.error }, { status: 409 });
+      return redirectWithNotice(request, `${here}?tab=devices`, "notice.codeCreated");
+    }
+    case "deleteCode":
+      await deleteConnectionCode(db(), tournament.id, String(formData.get("code") ?? "").slice(0, 32));
+      return redirectWithNotice(request, `${here}?tab=devices`, "notice.codeDeleted");
+    case "removeDevice":
+      if (!(await removeDevice(db(), tournament.id, toId(formData.get("device")) ?? 0))) return json({ intent: "devices", error: "devices.notConnected" }, { status: 404 });
+      return redirectWithNotice(request, `${here}?tab=devices`, "notice.deviceRemoved");
     default:
       throw json("error.badRequest", { status: 400 });
   }
+}
+
+/** The active connection codes with the address each opens and its QR code (SVG). */
+async function connectionCodes(tournamentId: number, language: "en" | "de") {
+  const codes = await activeCodes(db(), tournamentId);
+  return Promise.all(
+    codes.map(async (code) => {
+      const url = `${config().publicUrl}${localizePath(`/connect/${code.key}`, language)}`;
+      return { key: code.key, expires: code.expires.toISOString(), url, qr: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
+    }),
+  );
 }
 
 const TABS = ["rounds", "participants", "teams", "devices", "settings"] as const;
@@ -113,10 +140,10 @@ type ActionData = { intent: string; result?: never; error?: string; errors?: str
 export default function TournamentPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { event, tournament, rounds, players, devices, teams, sheets } = useLoaderData<typeof loader>();
+  const { event, tournament, rounds, players, devices, codes, teams, sheets } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
   const [searchParams] = useSearchParams();
-  const fallback = data?.intent === "settings" || data?.intent === "delete" ? "settings" : data?.intent === "addTeam" ? "teams" : "rounds";
+  const fallback = data?.intent === "settings" || data?.intent === "delete" ? "settings" : data?.intent === "addTeam" ? "teams" : data?.intent === "devices" ? "devices" : "rounds";
   const tab = TABS.find((name) => name === searchParams.get("tab")) ?? fallback;
   const base = `/webapp/tournament/${event.id}/${tournament.id}`;
   return (
@@ -158,30 +185,7 @@ export default function TournamentPage() {
           <p className="empty">{t("teams.singleOnly")}</p>
         )
       ) : null}
-      {tab === "devices" ? (
-        devices.length === 0 ? (
-          <p className="empty">{t("devices.empty")}</p>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>{t("devices.type")}</th>
-                <th>{t("devices.name")}</th>
-                <th>{t("devices.added")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {devices.map((device) => (
-                <tr key={device.deviceId}>
-                  <td>{device.deviceType}</td>
-                  <td>{device.deviceName}</td>
-                  <td>{device.created}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      {tab === "devices" ? <DevicesTab codes={codes} devices={devices} error={data?.intent === "devices" ? data.error : undefined} /> : null}
       {tab === "settings" ? <Settings tournament={tournament} data={data} /> : null}
     </section>
   );

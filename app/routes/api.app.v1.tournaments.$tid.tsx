@@ -1,0 +1,12 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db/client.server";
+import { apiError, requireLinked } from "~/devices/api.server";
+import { removeDevice } from "~/devices/devices.server";
+
+/** DELETE /api/app/v1/tournaments/{tid}: the device unlinks itself from a tournament (its token stops working there). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return apiError(request, 405, "error.badRequest");
+  const { device, tournament } = await requireLinked(request, params.tid);
+  await removeDevice(db(), tournament.id, device.id);
+  return json({ unlinked: tournament.id });
+}
