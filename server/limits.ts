@@ -12,7 +12,7 @@ export const BODY_LIMITS: { pattern: RegExp; bytes: number }[] = [
   // players (CSV/PGN) and tournament (JSON/TRF) imports, a round's PGN and pasted lists
   { pattern: /^(\/de)?\/webapp\/(tournament\/players\/\d+\/\d+\/import|event\/\d+|round\/\d+\/\d+\/\d+)$/, bytes: 16 * 1024 * 1024 },
   // score-sheet photos: several phone photos in one upload (each at most 16 MB, checked per part)
-  { pattern: /^((\/de)?\/webapp\/sheets\/\d+\/\d+(\/upload)?|\/api\/app\/v1\/tournaments\/\d+\/sheets)$/, bytes: 64 * 1024 * 1024 },
+  { pattern: /^((\/de)?\/webapp\/sheets\/\d+\/\d+(\/upload)?|\/api\/app\/v1\/tournaments\/\d+\/sheets|(\/de)?\/scan)$/, bytes: 64 * 1024 * 1024 },
 ];
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "~/lib/dates";
 import { FormError } from "./Field";
 import { IntentButton } from "./IntentButton";
 import { useLocalePath } from "./Shell";
@@ -13,7 +14,7 @@ type Device = { deviceId: number; deviceType: string; deviceName: string; create
 export function DevicesTab({ codes, devices, error }: { codes: Code[]; devices: Device[]; error?: string }) {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const when = (iso: string) => formatDateTime(iso, i18n.language === "de" ? "de" : "en");
   return (
     <>
       <h2>{t("devices.codes")}</h2>

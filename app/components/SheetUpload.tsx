@@ -57,7 +57,7 @@ function outcomeOf(answer: UploadAnswer): string {
  * without JavaScript; with it, photos can be dropped on it and each is sent on its own with a
  * progress bar, and the list refreshes as they are read.
  */
-export function SheetUpload({ action, notation, answer, compact = false }: { action: string; notation: string; answer?: UploadAnswer; compact?: boolean }) {
+export function SheetUpload({ action, uploadUrl, notation, answer, compact = false, camera = false }: { action: string; uploadUrl: string; notation: string; answer?: UploadAnswer; compact?: boolean; camera?: boolean }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
@@ -75,7 +75,7 @@ export function SheetUpload({ action, notation, answer, compact = false }: { act
     setProgress(files.map((file) => ({ name: file.name, share: 0 })));
     for (const [index, file] of files.entries()) {
       const update = (change: Partial<FileProgress>) => setProgress((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)));
-      const result = await sendPhoto(`${action}/upload`, fields, file, (share) => update({ share }));
+      const result = await sendPhoto(uploadUrl, fields, file, (share) => update({ share }));
       update({ share: 1, outcome: outcomeOf(result) });
       revalidator.revalidate();
     }
@@ -100,7 +100,7 @@ export function SheetUpload({ action, notation, answer, compact = false }: { act
   return (
     <Form
       method="post"
-      action={`${action}?index`}
+      action={action}
       encType="multipart/form-data"
       className={`form-page sheet-upload${dragging ? " dragging" : ""}${compact ? " compact" : ""}`}
       onSubmit={onSubmit}
@@ -127,7 +127,7 @@ export function SheetUpload({ action, notation, answer, compact = false }: { act
       ) : null}
       <div className="field">
         <label htmlFor="sheet-photos">{t("sheets.photos")}</label>
-        <input ref={input} id="sheet-photos" type="file" name="photos" accept="image/jpeg,.jpg,.jpeg" multiple />
+        <input ref={input} id="sheet-photos" type="file" name="photos" accept="image/jpeg,.jpg,.jpeg" multiple {...(camera ? { capture: "environment" as const } : {})} />
         <FieldError id="sheet-photos-error" errors={answer?.fieldErrors?.photos} />
         <p className="hint">{t("sheets.photosHint")}</p>
       </div>

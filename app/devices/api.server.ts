@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { fixedT } from "~/i18n.server";
 import { toId } from "~/lib/limits";
+import { deviceOfRequest } from "./deviceCookie.server";
 import { deviceOfToken } from "./devices.server";
 
 /**
@@ -13,12 +14,12 @@ export async function apiError(request: Request, status: number, error: string):
   return json({ error, message: t(error) }, { status });
 }
 
-/** The device a request's bearer token names; 401 without a valid one. */
+/** The device a request's bearer token names (or, for the scanning web app, its device cookie); 401 without a valid one. */
 export async function requireDevice(request: Request) {
   const token = /^Bearer (\S{1,200})$/.exec(request.headers.get("Authorization") ?? "")?.[1];
-  const device = token ? await deviceOfToken(db(), token) : null;
-  if (!device) throw await apiError(request, 401, "devices.notConnected");
-  return { device, token: token! };
+  const found = token ? await deviceOfToken(db(), token).then((device) => device && { device, token }) : await deviceOfRequest(request);
+  if (!found) throw await apiError(request, 401, "devices.notConnected");
+  return found;
 }
 
 /** A tournament the device is linked to; 403 'device not connected' for any other. */

@@ -1,8 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConnectForm } from "~/components/ConnectForm";
 import { FormError } from "~/components/Field";
 import { title } from "~/components/PageTitle";
+import { formatDateTime } from "~/lib/dates";
 import { db } from "~/db/client.server";
 import { checkCode, normaliseCode } from "~/devices/devices.server";
 
@@ -30,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ConnectPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const checked = data?.checked ?? loaded.checked;
@@ -56,11 +58,11 @@ export default function ConnectPage() {
       {checked && !checked.ok ? <FormError errors={[checked.error]} /> : null}
       {checked?.ok ? (
         <div className="connect-ok" role="status">
-          <p>{t("connect.valid", { tournament: checked.tournament, expires: new Date(checked.expires).toISOString().slice(0, 16).replace("T", " ") })}</p>
+          <p>{t("connect.valid", { tournament: checked.tournament, expires: formatDateTime(checked.expires, i18n.language === "de" ? "de" : "en") })}</p>
+          <p>{t("connect.thisPhone")}</p>
+          <ConnectForm code={checked.code} />
           <p>
-            <a className="button primary" href={`kiebitz-scan://connect/${checked.code}`}>
-              {t("connect.openApp")}
-            </a>
+            <a href={`kiebitz-scan://connect/${checked.code}`}>{t("connect.openApp")}</a>
           </p>
         </div>
       ) : null}

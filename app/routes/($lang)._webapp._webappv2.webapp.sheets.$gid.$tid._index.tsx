@@ -115,7 +115,7 @@ export default function SheetsPage() {
       </p>
       <h1>{t("sheets.title")}</h1>
       <p className="hint">{t("sheets.storageUsed", { used: megabytes(storage.used), quota: megabytes(storage.quota) })}</p>
-      <SheetUpload action={to(base)} notation={tournament.notation} answer={actionData?.upload} />
+      <SheetUpload action={`${to(base)}?index`} uploadUrl={to(`${base}/upload`)} notation={tournament.notation} answer={actionData?.upload} />
       {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
       {data.inProgress > 0 ? (
         <p className="progress" role="status">

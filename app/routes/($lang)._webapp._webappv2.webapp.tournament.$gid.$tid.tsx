@@ -218,7 +218,7 @@ function SheetDrawer({ gid, tid, notation, counts }: { gid: number; tid: number;
           </>
         ) : null}
       </p>
-      <SheetUpload action={to(base)} notation={notation} compact />
+      <SheetUpload action={`${to(base)}?index`} uploadUrl={to(`${base}/upload`)} notation={notation} compact />
     </details>
   );
 }

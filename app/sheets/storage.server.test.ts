@@ -50,7 +50,7 @@ describe("sheet storage", () => {
     try {
       await roundTrip(minioStorage({ kind: "minio", endPoint: "127.0.0.1", port: minio.port, useSSL: false, ...MINIO_KEYS, bucket: "kiebitz-sheets" }));
     } finally {
-      minio.stop();
+      await minio.stop();
     }
   }, 60_000);
 

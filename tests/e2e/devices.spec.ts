@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import de from "../../locales/de/common.json" with { type: "json" };
 import en from "../../locales/en/common.json" with { type: "json" };
+import { roundSheets } from "../../worker/synth/round";
 import { createUser, signIn, sql, unique } from "./support";
 
 /**
@@ -51,6 +55,50 @@ test("connection codes are made in the Linked Devices tab, shown with expiry and
   await page.goto(`/webapp/tournament/${gid}/${tid}?tab=devices`);
   await page.getByRole("button", { name: en.devices.deleteCode }).first().click();
   await expect(page.locator("code.connection-code")).toHaveCount(2);
+});
+
+test("a phone links itself on the connect page and sends photographed sheets from the scanning web app", async ({ page, browser, javaScriptEnabled }) => {
+  const email = await createUser("User", PASSWORD);
+  await signIn(page, email, PASSWORD);
+  const { gid, tid } = await tournament(email);
+  await page.goto(`/webapp/tournament/${gid}/${tid}?tab=devices`);
+  await page.getByRole("button", { name: en.devices.createCode }).click();
+  const code = (await page.locator("code.connection-code").first().textContent())!;
+  const folder = mkdtempSync(path.join(tmpdir(), "kiebitz-e2e-scan-"));
+  const [sheet] = await roundSheets({ seed: 11, round: 1, boards: 1 });
+  writeFileSync(path.join(folder, "board-1.jpg"), sheet.photos[0]);
+
+  // the arbiter's phone: not signed in, German interface
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+  const arbiter = await phone.newPage();
+  await arbiter.goto(`/de/scan`);
+  await expect(arbiter.getByText(de.scan.notLinked)).toBeVisible();
+  await arbiter.goto(`/de/connect/${code}`);
+  await arbiter.getByLabel(de.scan.name).fill("Saal 2");
+  await arbiter.getByRole("button", { name: de.scan.connect }).click();
+  await expect(arbiter.getByRole("heading", { level: 2 })).toHaveText("Open A");
+  await expect(arbiter.getByText(de.scan.device.replace("{{name}}", "Saal 2"))).toBeVisible();
+  await arbiter.getByLabel(de.sheets.photos).setInputFiles(path.join(folder, "board-1.jpg"));
+  await arbiter.getByLabel(de.sheets.consent).check();
+  await arbiter.getByRole("button", { name: de.sheets.upload }).click();
+  await expect(arbiter.locator(".scan-sheets li").getByText("board-1.jpg")).toBeVisible();
+  expect(await arbiter.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // the same code cannot link a second phone
+  await arbiter.goto(`/de/connect/${code}`);
+  await expect(arbiter.getByText(de.devices.codeUsed)).toBeVisible();
+
+  // the organiser sees the phone and its sheet
+  await page.goto(`/webapp/tournament/${gid}/${tid}?tab=devices`);
+  await expect(page.getByRole("cell", { name: "Saal 2" })).toBeVisible();
+  await page.goto(`/webapp/sheets/${gid}/${tid}`);
+  await expect(page.getByText("board-1.jpg")).toBeVisible();
+  // removing the device ends the phone's access
+  await page.goto(`/webapp/tournament/${gid}/${tid}?tab=devices`);
+  await page.getByRole("button", { name: en.devices.remove }).click();
+  await expect(page.getByText(en.devices.empty)).toBeVisible();
+  await arbiter.goto(`/de/scan`);
+  await expect(arbiter.getByText(de.scan.notLinked)).toBeVisible();
+  await phone.close();
 });
 
 test.describe("on a 390 px phone", () => {

@@ -27,7 +27,7 @@ async function answers(port: number): Promise<boolean> {
   });
 }
 
-export type Service = { port: number; folder: string; stop: () => void };
+export type Service = { port: number; folder: string; stop: () => Promise<void> };
 
 /** Starts a service binary with `args(port, folder)` and waits until its port answers. */
 export async function startService(binary: string, port: number, args: (folder: string) => string[], env: Record<string, string> = {}): Promise<Service> {
@@ -40,9 +40,13 @@ export async function startService(binary: string, port: number, args: (folder: 
   return {
     port,
     folder,
-    stop: () => {
+    stop: async () => {
+      // the folder goes only once the server has stopped writing to it
+      const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
       child.kill("SIGTERM");
-      rmSync(folder, { recursive: true, force: true });
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

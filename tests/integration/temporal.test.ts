@@ -51,7 +51,7 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
   afterAll(async () => {
     worker?.shutdown();
     await running?.catch(() => undefined);
-    server?.stop();
+    await server?.stop();
     await setup?.test.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
