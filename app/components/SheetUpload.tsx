@@ -57,7 +57,7 @@ function outcomeOf(answer: UploadAnswer): string {
  * without JavaScript; with it, photos can be dropped on it and each is sent on its own with a
  * progress bar, and the list refreshes as they are read.
  */
-export function SheetUpload({ action, uploadUrl, notation, answer, compact = false, camera = false }: { action: string; uploadUrl: string; notation: string; answer?: UploadAnswer; compact?: boolean; camera?: boolean }) {
+export function SheetUpload({ action, uploadUrl, notation, answer, compact = false, camera = false, rounds }: { action: string; uploadUrl: string; notation: string; answer?: UploadAnswer; compact?: boolean; camera?: boolean; rounds?: number[] }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
@@ -131,6 +131,26 @@ export function SheetUpload({ action, uploadUrl, notation, answer, compact = fal
         <FieldError id="sheet-photos-error" errors={answer?.fieldErrors?.photos} />
         <p className="hint">{t("sheets.photosHint")}</p>
       </div>
+      {rounds ? (
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="sheet-round">{t("rounds.round")}</label>
+            <select id="sheet-round" name="round" defaultValue="">
+              <option value="">{t("sheets.fromHeader")}</option>
+              {rounds.map((round) => (
+                <option key={round} value={round}>
+                  {round}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="sheet-board">{t("sheets.board")}</label>
+            <input id="sheet-board" name="board" type="number" inputMode="numeric" min={1} max={10000} placeholder={t("sheets.fromHeader")} />
+            <FieldError id="sheet-board-error" errors={answer?.fieldErrors?.board} />
+          </div>
+        </div>
+      ) : null}
       <div className="field">
         <label htmlFor="sheet-notation">{t("sheets.notation")}</label>
         <select id="sheet-notation" name="notation" defaultValue={notation}>

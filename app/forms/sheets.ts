@@ -9,6 +9,9 @@ const number = (max: number) => z.coerce.number({ error: "validation.number" }).
 export const uploadSchema = z.object({
   consent: z.literal("on", { error: "sheets.consentRequired" }),
   notation: z.enum(NOTATIONS).optional(),
+  /** What the arbiter knows of the photographed sheets (the scanning app); else the header decides. */
+  round: number(MAX_ROUNDS).optional(),
+  board: number(MAX_PLAYERS).optional(),
 });
 
 export const SHEET_COLOURS = ["UNKNOWN", "WHITE", "BLACK"] as const;

@@ -29,10 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const links = await db().connectedDevice.findMany({ where: { deviceId: found?.device.id ?? 0 }, include: { tournament: { select: { id: true, name: true, defaultNotationLanguage: true } } }, orderBy: { created: "asc" } });
   const wanted = toId(new URL(request.url).searchParams.get("t"));
   const chosen = links.find((link) => link.tournamentId === wanted)?.tournament ?? links[0]?.tournament ?? null;
+  const rounds = chosen ? (await db().round.findMany({ where: { tournamentId: chosen.id }, orderBy: { round: "asc" }, select: { round: true } })).map((r) => r.round) : [];
   const sheets = chosen
     ? await db().sheetImageEntry.findMany({ where: { tournamentId: chosen.id }, orderBy: { id: "desc" }, take: 30, select: { id: true, name: true, state: true, round: true, board: true, error: true } })
     : [];
-  return json({ device: found && { name: found.device.deviceName }, tournaments: links.map((link) => link.tournament), chosen, sheets });
+  return json({ device: found && { name: found.device.deviceName }, tournaments: links.map((link) => link.tournament), chosen, rounds, sheets });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -66,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ScanPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { device, tournaments, chosen, sheets } = useLoaderData<typeof loader>();
+  const { device, tournaments, chosen, rounds, sheets } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as { error?: string; upload?: UploadAnswer } | undefined;
   useReadingProgress(sheets.some((sheet) => ["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED"].includes(sheet.state)));
   return (
@@ -93,7 +94,7 @@ export default function ScanPage() {
           {chosen ? (
             <>
               <h2>{chosen.name}</h2>
-              <SheetUpload action={to(`/scan?t=${chosen.id}`)} uploadUrl={`/api/app/v1/tournaments/${chosen.id}/sheets`} notation={chosen.defaultNotationLanguage} answer={data?.upload} camera />
+              <SheetUpload action={to(`/scan?t=${chosen.id}`)} uploadUrl={`/api/app/v1/tournaments/${chosen.id}/sheets`} notation={chosen.defaultNotationLanguage} answer={data?.upload} camera rounds={rounds} />
               <h3>{t("scan.uploads")}</h3>
               {sheets.length === 0 ? <p className="empty">{t("sheets.empty")}</p> : null}
               <ul className="scan-sheets">

@@ -4,7 +4,7 @@ import { logger } from "~/lib/log.server";
 import type { PageSummary } from "../../workflows/steps";
 import { requestDecode, saveDecodedGame, type DecodeRequest } from "./games.server";
 import { UnreadableSheetError, type SheetReader } from "./reader.server";
-import { DETECTION } from "~/sheets/status";
+import { DETECTION, VALUE_DETECTION } from "~/sheets/status";
 
 /** Readings that end in an error are tried this often, then the sheet is failed (code 10) for a person to look at. */
 export const MAX_READ_ATTEMPTS = 3;
@@ -14,7 +14,14 @@ export const MAX_READ_ATTEMPTS = 3;
  */
 export const AUTO_ASSIGN_CONFIDENCE = 0.5;
 
-type Claimed = { id: number; handle: string; tournament_id: number; attempts: number };
+type Claimed = { id: number; handle: string; tournament_id: number; attempts: number; round: number | null; board: number | null; round_detection_status: number; board_detection_status: number };
+
+/** Round and board the arbiter gave with the upload (set manually, spec §4 code 5): they win over what is read. */
+type Given = { round: number | null; board: number | null };
+const givenOf = (sheet: Claimed): Given => ({
+  round: sheet.round_detection_status === VALUE_DETECTION.manual ? sheet.round : null,
+  board: sheet.board_detection_status === VALUE_DETECTION.manual ? sheet.board : null,
+});
 
 /**
  * The durable reading queue (spec §4 sheet states, persisted): a sheet is claimed by moving it from
@@ -29,7 +36,7 @@ async function claimSheet(db: Db, startedAt: Date): Promise<Claimed | null> {
       SELECT id FROM sheet_image_entry
       WHERE state = 'QUEUED' OR (state = 'SCANNING' AND scan_started < ${startedAt})
       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, handle, tournament_id, attempts`;
+    RETURNING id, handle, tournament_id, attempts, round, board, round_detection_status, board_detection_status`;
   return rows[0] ?? null;
 }
 
@@ -39,19 +46,22 @@ async function claimDecode(db: Db): Promise<DecodeRequest | null> {
 }
 
 /** What a scan found, as the sheet stores it (values with their spec §4 codes), and the state it goes to next. */
-export function scannedFields(summary: PageSummary): Prisma.SheetImageEntryUpdateInput {
+export function scannedFields(summary: PageSummary, given: Given = { round: null, board: null }): Prisma.SheetImageEntryUpdateInput {
   const found = summary.layout.status === DETECTION.detected && summary.boxes.status === DETECTION.detected;
+  const value = (read: PageSummary["round"], set: number | null) => (set === null ? { status: read.status, value: read.value } : { status: VALUE_DETECTION.manual, value: set });
+  const round = value(summary.round, given.round);
+  const board = value(summary.board, given.board);
   return {
     state: "PROCESSED",
     reading: summary as unknown as Prisma.InputJsonValue,
     layoutDetectionStatus: summary.layout.status,
     boxesDetectionStatus: summary.boxes.status,
-    roundDetectionStatus: summary.round.status,
-    boardDetectionStatus: summary.board.status,
-    round: summary.round.value,
-    board: summary.board.value,
+    roundDetectionStatus: round.status,
+    boardDetectionStatus: board.status,
+    round: round.value,
+    board: board.value,
     page: summary.layout.page ?? 1,
-    error: found ? null : "sheets.noHeader",
+    error: found || (given.round !== null && given.board !== null) ? null : "sheets.noHeader",
     scanStarted: null,
   };
 }
@@ -71,20 +81,24 @@ async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<voi
     });
     return;
   }
-  const stored = await db.sheetImageEntry.updateMany({ where: { id: sheet.id, state: "SCANNING" }, data: scannedFields(summary) as Prisma.SheetImageEntryUpdateManyMutationInput });
+  const given = givenOf(sheet);
+  const stored = await db.sheetImageEntry.updateMany({ where: { id: sheet.id, state: "SCANNING" }, data: scannedFields(summary, given) as Prisma.SheetImageEntryUpdateManyMutationInput });
   if (stored.count === 0) return; // deleted or re-queued meanwhile
-  await assignIfSure(db, sheet.id, summary);
+  await assignIfSure(db, sheet.id, summary, given);
 }
 
-/** A sheet whose round and board were read surely goes to that pairing; any other waits for the organiser (unconfirmed). */
-async function assignIfSure(db: Db, sheetId: number, summary: PageSummary): Promise<void> {
-  const sure = summary.round.value !== null && summary.board.value !== null && summary.round.confidence * summary.board.confidence >= AUTO_ASSIGN_CONFIDENCE;
+/**
+ * A sheet whose round and board are sure (given by the arbiter, or read together at least
+ * AUTO_ASSIGN_CONFIDENCE sure) goes to that pairing; any other waits for the organiser (unconfirmed).
+ */
+async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: Given): Promise<void> {
+  const round = given.round ?? summary.round.value;
+  const board = given.board ?? summary.board.value;
+  const confidence = (given.round === null ? summary.round.confidence : 1) * (given.board === null ? summary.board.confidence : 1);
+  const sure = round !== null && board !== null && confidence >= AUTO_ASSIGN_CONFIDENCE;
   await db.$transaction(async (tx) => {
     const sheet = await tx.sheetImageEntry.findUniqueOrThrow({ where: { id: sheetId } });
-    const game =
-      sure && sheet.error === null
-        ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: summary.round.value!, board: summary.board.value!, pairingType: "NORMAL" } })
-        : null;
+    const game = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: round!, board: board!, pairingType: "NORMAL" } }) : null;
     if (!game) {
       await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "UNCONFIRMED" } });
       return;

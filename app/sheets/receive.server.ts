@@ -25,7 +25,8 @@ export async function receiveUpload(request: Request, tournament: Tournament): P
   if (files.length > MAX_PHOTOS_PER_UPLOAD) return { status: 400, fieldErrors: { photos: ["sheets.tooManyPhotos"] } };
   const photos = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
   const { storage, quota, queue } = sheetService();
-  const stored = await uploadSheets(db(), storage, tournament, photos, { quota: quotaOf(tournament, quota), notation: submission.value.notation });
+  const { notation, round, board } = submission.value;
+  const stored = await uploadSheets(db(), storage, tournament, photos, { quota: quotaOf(tournament, quota), notation, given: { round, board } });
   if (!stored.ok) return { status: 413, error: stored.error, report: stored.report };
   if (stored.report.stored > 0) queue.wake();
   const refusedAll = stored.report.stored === 0 && stored.report.refused.length > 0;

@@ -42,7 +42,7 @@ export async function uploadSheets(
   storage: SheetStorage,
   tournament: Pick<Tournament, "id" | "upgraded" | "defaultNotationLanguage">,
   photos: UploadedPhoto[],
-  options: { quota: number; notation?: NotationLanguage },
+  options: { quota: number; notation?: NotationLanguage; given?: { round?: number; board?: number } },
 ): Promise<{ ok: true; report: UploadReport } | { ok: false; error: string; report?: UploadReport }> {
   const refused: UploadReport["refused"] = [];
   const checked: { name: string; bytes: Uint8Array; hash: string; thumbnail: Buffer }[] = [];
@@ -84,6 +84,9 @@ export async function uploadSheets(
           contentHash: photo.hash,
           notation: options.notation ?? tournament.defaultNotationLanguage,
           state: "UPLOADING",
+          // round and board the arbiter knows count as set by hand (spec §4 code 5)
+          ...(options.given?.round ? { round: options.given.round, roundDetectionStatus: VALUE_DETECTION.manual } : {}),
+          ...(options.given?.board ? { board: options.given.board, boardDetectionStatus: VALUE_DETECTION.manual } : {}),
         },
       });
       rows.push({ row, photo });

@@ -86,14 +86,25 @@ describe("the app's API", () => {
   });
 
   it("uploads photos to a linked tournament and reads back their states; another tournament is refused", async () => {
-    const body = new FormData();
-    body.append("consent", "on");
-    body.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "board-1.jpg");
+    const upload = (round: string) => {
+      const body = new FormData();
+      body.append("consent", "on");
+      body.append("round", round);
+      body.append("board", "1");
+      body.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "board-1.jpg");
+      return body;
+    };
+    const bad = await api(`/tournaments/${tournamentId}/sheets`, { method: "POST", body: upload("0"), token });
+    expect(bad.status).toBe(400);
+    expect(await server.db.sheetImageEntry.count()).toBe(0);
+    const body = upload("1");
     const uploaded = await api(`/tournaments/${tournamentId}/sheets`, { method: "POST", body, token });
     expect(uploaded.status).toBe(201);
     expect(((await uploaded.json()) as { report: { stored: number } }).report.stored).toBe(1);
     const sheets = (await (await api(`/tournaments/${tournamentId}/sheets`, { token })).json()) as { sheets: { name: string; state: string }[] };
     expect(sheets.sheets.map((s) => [s.name, s.state])).toEqual([["board-1.jpg", "QUEUED"]]);
+    // the round and board the arbiter gave count as set by hand
+    expect(await server.db.sheetImageEntry.findFirstOrThrow({ select: { round: true, board: true, roundDetectionStatus: true, boardDetectionStatus: true } })).toEqual({ round: 1, board: 1, roundDetectionStatus: 5, boardDetectionStatus: 5 });
     const refused = await api(`/tournaments/${otherTournamentId}/sheets`, { method: "POST", body, token });
     expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([403, "devices.notConnected"]);
   });

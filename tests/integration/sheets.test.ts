@@ -160,4 +160,16 @@ describe("the reading queue", () => {
     const pgn = await exportPgn(setup.db, tournament.id, 1);
     expect(pgn).toContain(`1. ${truth[0]} ${truth[1]}`);
   }, 120_000);
+
+  it("takes the round and board the arbiter gave with the upload over what the header says (code 5)", async () => {
+    const [blank] = await roundSheets({ seed: 777001, round: 1, boards: 1, blankBoards: [1] });
+    const answer = await uploadSheets(setup.db, storage(), tournament, [{ name: "given.jpg", bytes: blank.photos[0] }], { quota: QUOTA, given: { round: 1, board: 2 } });
+    expect(answer.ok && answer.report.stored).toBe(1);
+    const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
+    queue.start();
+    await queue.idle();
+    await queue.stop();
+    const sheet = await setup.db.sheetImageEntry.findFirstOrThrow({ where: { name: "given.jpg" }, include: { game: true } });
+    expect({ state: sheet.state, round: sheet.round, board: sheet.board, boardStatus: sheet.boardDetectionStatus, gameBoard: sheet.game?.board }).toEqual({ state: "ASSIGNED", round: 1, board: 2, boardStatus: 5, gameBoard: 2 });
+  }, 120_000);
 });
