@@ -214,13 +214,17 @@ export async function checkDeletionCode(db: Db, key: string, now = new Date()): 
   return ok({ userId: code.userId });
 }
 
-/** Deletes the account of the code; its events, tournaments, games and sheets go with it (cascade). */
-export async function confirmAccountDeletion(db: Db, key: string, now = new Date()): Promise<Result<{ userId: number }>> {
+/**
+ * Deletes the account of the code; its events, tournaments, games and sheets go with it (cascade).
+ * Answers the ids of the tournaments deleted, whose sheet files the caller removes from the storage.
+ */
+export async function confirmAccountDeletion(db: Db, key: string, now = new Date()): Promise<Result<{ userId: number; tournamentIds: number[] }>> {
   const code = await checkDeletionCode(db, key, now);
   if (!code.ok) return code;
+  const tournaments = await db.tournament.findMany({ where: { event: { creatorId: code.value.userId } }, select: { id: true } });
   const deleted = await db.user.deleteMany({ where: { id: code.value.userId } });
   if (deleted.count !== 1) return fail("deletion.failed");
-  return code;
+  return ok({ userId: code.value.userId, tournamentIds: tournaments.map((t) => t.id) });
 }
 
 class FlowError extends Error {

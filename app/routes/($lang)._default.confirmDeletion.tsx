@@ -8,6 +8,8 @@ import { requestLanguage } from "~/i18n.server";
 import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { title } from "~/components/PageTitle";
+import { sheetService } from "~/sheets/service.server";
+import { removeTournamentFiles } from "~/sheets/sheets.server";
 
 /** Second step of deleting an account: the e-mailed link leads here, and a button deletes for good. */
 
@@ -23,6 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const code = String((await request.formData()).get("code") ?? "");
   const result = await confirmAccountDeletion(db(), code);
   if (!result.ok) return json({ error: result.error }, { status: 400 });
+  await removeTournamentFiles(sheetService().storage, result.value.tournamentIds);
   // The account's sessions were deleted with it (cascade).
   return redirectWithNotice(request, localizePath("/", requestLanguage(request)), "notice.accountDeleted");
 }

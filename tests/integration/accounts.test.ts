@@ -189,7 +189,8 @@ describe.each([
     expect(await requestAccountDeletion(db, user.id, mailKey)).toEqual({ ok: false, error: "deletion.alreadyRequested" });
     expect(await confirmAccountDeletion(db, first.value.key, TWO_HOURS_LATER())).toEqual({ ok: false, error: "deletion.codeExpired" });
     expect(await confirmAccountDeletion(db, "unknown")).toEqual({ ok: false, error: "deletion.codeInvalid" });
-    expect(await confirmAccountDeletion(db, first.value.key)).toEqual({ ok: true, value: { userId: user.id } });
+    // the tournaments whose sheet files go too
+    expect(await confirmAccountDeletion(db, first.value.key)).toEqual({ ok: true, value: { userId: user.id, tournamentIds: [tournament.id] } });
     expect(await db.user.findUnique({ where: { id: user.id } })).toBeNull();
     expect(await db.event.count({ where: { id: event.id } })).toBe(0);
     expect(await db.tournament.count({ where: { id: tournament.id } })).toBe(0);
