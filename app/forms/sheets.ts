@@ -33,6 +33,9 @@ export const correctionSchema = z.object({
   move: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(40, "validation.tooLong"),
 });
 
+/** Sheets listed at once; filters (round, state) narrow a big tournament's list down. */
+export const SHEET_LIST_MAX = 500;
+
 /** The sheet states of spec §4, in the order a sheet goes through them. */
 export const SHEET_STATES = ["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED", "UNCONFIRMED", "ASSIGNED", "DONE"] as const;
 

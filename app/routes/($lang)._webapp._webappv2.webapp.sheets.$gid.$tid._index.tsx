@@ -9,6 +9,7 @@ import { title } from "~/components/PageTitle";
 import { useLocalePath } from "~/components/Shell";
 import { SheetUpload, useReadingProgress } from "~/components/SheetUpload";
 import { db } from "~/db/client.server";
+import type { SheetState } from "~/generated/prisma/client";
 import { deleteByNameSchema, NOTATIONS } from "~/forms/organiser";
 import { notationSchema, SHEET_STATES, sheetFilterSchema } from "~/forms/sheets";
 import { bounded } from "~/forms/reply.server";
@@ -20,22 +21,23 @@ import { requireTournament } from "~/organiser/access.server";
 import { receiveUpload, type UploadAnswer } from "~/sheets/receive.server";
 import { sheetService } from "~/sheets/service.server";
 import { deleteAllSheets, deleteSheet, listSheets, quotaOf, rescanSheet, setNotation, sheetFacts } from "~/sheets/sheets.server";
+import { SHEET_LIST_MAX } from "~/forms/sheets";
 
 export const handle = title((t, data: { tournament: { name: string } }) => `${t("sheets.title")} – ${data.tournament.name}`);
 
 /** States in which a sheet is still on its way through the reader. */
-const IN_PROGRESS = ["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED"];
+const IN_PROGRESS: SheetState[] = ["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
   const url = new URL(request.url);
   const filter = sheetFilterSchema.parse(Object.fromEntries(url.searchParams));
-  const [sheets, rounds, attention] = await Promise.all([
+  const [sheets, rounds, attention, inProgress] = await Promise.all([
     listSheets(db(), tournament.id, { round: filter.round, state: filter.state, attention: Boolean(filter.attention) }),
     db().round.findMany({ where: { tournamentId: tournament.id }, select: { round: true }, orderBy: { round: "asc" } }),
     db().sheetImageEntry.count({ where: { tournamentId: tournament.id, state: "UNCONFIRMED" } }),
+    db().sheetImageEntry.count({ where: { tournamentId: tournament.id, state: { in: IN_PROGRESS } } }),
   ]);
-  const inProgress = await db().sheetImageEntry.count({ where: { tournamentId: tournament.id, state: { in: IN_PROGRESS as never } } });
   return json({
     event: { id: event.id, name: event.name },
     tournament: { id: tournament.id, name: tournament.name, notation: tournament.defaultNotationLanguage },
@@ -158,6 +160,7 @@ export default function SheetsPage() {
         <button type="submit">{t("sheets.applyFilter")}</button>
       </Form>
       {sheets.length === 0 ? <p className="empty">{t("sheets.empty")}</p> : null}
+      {sheets.length === SHEET_LIST_MAX ? <p className="hint">{t("sheets.listCut", { count: SHEET_LIST_MAX })}</p> : null}
       <ul className="sheets">
         {sheets.map((sheet) => (
           <li key={sheet.id} className={sheet.error || sheet.state === "UNCONFIRMED" ? "sheet attention" : "sheet"} data-state={sheet.state}>

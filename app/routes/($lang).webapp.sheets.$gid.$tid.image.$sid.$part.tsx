@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { parseId, requireTournament } from "~/organiser/access.server";
 import { pageSummary } from "~/sheets/games.server";
-import { cropRegion } from "~/sheets/photos.server";
+import { cachedPage, cropRegion } from "~/sheets/photos.server";
 import { sheetService } from "~/sheets/service.server";
 import { thumbnailKey } from "~/sheets/sheets.server";
 
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const region =
       part === "round" || part === "board" || part === "result" ? summary?.regions[part] : move ? summary?.regions.moves.find((m) => m.ply === Number(move[1]))?.region : undefined;
     if (!summary?.pageKey || !region) throw json("sheets.notFound", { status: 404 });
-    return image(await cropRegion(await storage.get(summary.pageKey), region), "image/webp");
+    return image(await cropRegion(await cachedPage(storage, summary.pageKey), region), "image/webp");
   } catch (error) {
     if (error instanceof Response) throw error;
     throw json("sheets.notFound", { status: 404 });

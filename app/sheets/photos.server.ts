@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import type { SheetStorage } from "./storage.server";
 
 /** Photos larger than this many pixels are refused before they are decoded (a phone camera has 12–50 MP). */
 export const MAX_PHOTO_PIXELS = 60_000_000;
@@ -27,6 +28,25 @@ export async function checkPhoto(bytes: Uint8Array): Promise<PhotoCheck> {
   } catch {
     return { ok: false, error: "sheets.corrupt" };
   }
+}
+
+/** Straightened pages kept in memory: a game's review asks for a crop of every move box of the same page or two. */
+const PAGE_CACHE_SIZE = 12;
+const pageCache = new Map<string, Promise<Buffer>>();
+
+/** A stored page image, fetched once for the many crops of one review (least recently used pages are dropped). */
+export function cachedPage(storage: Pick<SheetStorage, "get">, key: string): Promise<Buffer> {
+  const cached = pageCache.get(key);
+  if (cached) {
+    pageCache.delete(key);
+    pageCache.set(key, cached);
+    return cached;
+  }
+  const loading = storage.get(key);
+  loading.catch(() => pageCache.delete(key));
+  pageCache.set(key, loading);
+  if (pageCache.size > PAGE_CACHE_SIZE) pageCache.delete(pageCache.keys().next().value!);
+  return loading;
 }
 
 /** A region of a stored page image (JPEG), a little larger than the box so that writing over its edge shows. */

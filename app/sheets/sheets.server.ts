@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { lockTournament } from "~/db/locks.server";
 import type { Prisma, SheetColour, SheetImageEntry, SheetState, Tournament } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
+import { SHEET_LIST_MAX } from "~/forms/sheets";
 import { requestDecode } from "./games.server";
 import { checkPhoto } from "./photos.server";
 import { VALUE_DETECTION } from "./status";
@@ -46,7 +47,8 @@ export async function uploadSheets(
 ): Promise<{ ok: true; report: UploadReport } | { ok: false; error: string; report?: UploadReport }> {
   const refused: UploadReport["refused"] = [];
   const checked: { name: string; bytes: Uint8Array; hash: string; thumbnail: Buffer }[] = [];
-  for (const photo of photos) {
+  for (const { name: fullName, bytes } of photos) {
+    const photo = { name: fullName.slice(0, 200) || "photo.jpg", bytes };
     const check = await checkPhoto(photo.bytes);
     if (!check.ok) {
       refused.push({ name: photo.name, error: check.error });
@@ -79,7 +81,7 @@ export async function uploadSheets(
         data: {
           tournamentId: tournament.id,
           handle,
-          name: photo.name.slice(0, 200) || "photo.jpg",
+          name: photo.name,
           fileSize: photo.bytes.length,
           contentHash: photo.hash,
           notation: options.notation ?? tournament.defaultNotationLanguage,
@@ -151,6 +153,7 @@ export function listSheets(db: Db, tournamentId: number, filter: SheetFilter) {
       ...(filter.attention ? needsAttention : {}),
     },
     orderBy: [{ round: "asc" }, { board: "asc" }, { page: "asc" }, { id: "asc" }],
+    take: SHEET_LIST_MAX,
     include: { game: { select: { round: true, board: true, white: { select: { name: true } }, black: { select: { name: true } } } } },
   });
 }
