@@ -1,4 +1,4 @@
-import type { Colour, PlayerRecord } from "./types";
+import type { Colour, PlayerRecord, RoundEntry } from "./types";
 
 /**
  * Colour differences and preferences of the FIDE Dutch System (C.04.3, 1.6 / A.6):
@@ -41,8 +41,10 @@ const RANK: Record<PreferenceStrength, number> = { absolute: 3, strong: 2, mild:
  *  the wider colour difference); E.3 alternate to the latest game with different colours, the
  *  players' played games aligned from the latest;
  *  E.4 the higher-ranked player's preference; E.5 odd pairing number: the initial colour.
+ *  The pairing number counts the players of the round and those paired in an earlier round, so a
+ *  player who never took part yet and is absent does not shift it (as bbpPairings numbers them).
  */
-export function allocateColour(a: { id: number; colour: ColourState }, b: { id: number; colour: ColourState }, initialColour: Colour): Colour {
+export function allocateColour(a: { pairingNumber: number; colour: ColourState }, b: { colour: ColourState }, initialColour: Colour): Colour {
   const pa = a.colour.preference;
   const pb = b.colour.preference;
   if (pa && pb && pa !== pb) return pa;
@@ -64,15 +66,26 @@ export function allocateColour(a: { id: number; colour: ColourState }, b: { id: 
     if (ca !== hb[hb.length - back]) return opposite(ca);
   }
   if (pa) return pa;
-  return a.id % 2 === 1 ? initialColour : opposite(initialColour);
+  return a.pairingNumber % 2 === 1 ? initialColour : opposite(initialColour);
 }
 
-/** 5.1: the initial colour as round 1 shows it: an odd pairing number had it, an even one the other colour. */
+/**
+ * 5.1: the initial colour as the first round with colours shows it (when a file does not say it).
+ * The players who took part in a pairing up to that round are numbered in rank order; the first
+ * of them with a colour in that round had the initial colour if odd-numbered, the other one if
+ * even-numbered (the same reading as bbpPairings').
+ */
 export function initialColourOf(players: PlayerRecord[]): Colour | undefined {
-  const first = players
-    .filter((p) => p.rounds[0]?.kind === "game" || p.rounds[0]?.kind === "forfeit")
-    .sort((a, b) => a.id - b.id)[0];
-  const entry = first?.rounds[0];
-  if (!entry || (entry.kind !== "game" && entry.kind !== "forfeit")) return undefined;
-  return first.id % 2 === 1 ? entry.colour : opposite(entry.colour);
+  const coloured = (entry: RoundEntry | undefined) => entry?.kind === "game" || entry?.kind === "forfeit";
+  const rounds = players.map((p) => p.rounds.findIndex(coloured)).filter((r) => r >= 0);
+  if (!rounds.length) return undefined;
+  const first = Math.min(...rounds);
+  let number = 0;
+  for (const player of [...players].sort((a, b) => a.id - b.id)) {
+    if (!player.rounds.slice(0, first + 1).some((entry) => entry && entry.kind !== "bye")) continue;
+    number++;
+    const entry = player.rounds[first];
+    if (entry && (entry.kind === "game" || entry.kind === "forfeit")) return number % 2 === 1 ? entry.colour : opposite(entry.colour);
+  }
+  return undefined;
 }

@@ -104,7 +104,11 @@ function buildStates(input: DutchInput): Map<number, State> {
     return own > theirs ? "down" : own < theirs ? "up" : undefined;
   };
   const states = new Map<number, State>();
-  for (const record of input.players) {
+  const present = new Set(input.present);
+  const takesPart = (record: PlayerRecord) =>
+    present.has(record.id) || record.rounds.slice(0, input.round - 1).some((entry) => entry && entry.kind !== "bye");
+  let pairingNumber = 0;
+  for (const record of [...input.players].sort((a, b) => a.id - b.id)) {
     const opponents = new Set<number>();
     let byeEligible = true;
     let unplayed = 0;
@@ -116,8 +120,10 @@ function buildStates(input: DutchInput): Map<number, State> {
       if (entry && (entry.kind === "pab" || (entry.kind !== "game" && entry.points >= winPoints))) byeEligible = false;
     }
     const current = score(record, input.round - 1);
+    if (takesPart(record)) pairingNumber++;
     states.set(record.id, {
       id: record.id,
+      pairingNumber,
       score: current,
       colour: colourState({ id: record.id, rounds: record.rounds.slice(0, input.round - 1) }),
       opponents,

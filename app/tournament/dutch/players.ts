@@ -11,6 +11,8 @@ export type Float = "down" | "up" | undefined;
 
 export type State = {
   id: number;
+  /** the pairing number colours are allocated by (5.2.5): rank among the players of the round and those paired before */
+  pairingNumber: number;
   score: number;
   colour: ColourState;
   opponents: Set<number>;

@@ -1,0 +1,120 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readTrf, writeTrf, type TrfFile } from "./trf";
+import { checkTournament, describeDifference, recordedRound } from "./trfCheck";
+import { DEFAULT_GENERATOR_CONFIG, generateTournament, readGeneratorConfig, type GeneratorConfig } from "./trfGenerate";
+
+function read(name: string): TrfFile {
+  const result = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/dutch-2026", name), "utf8"));
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.value;
+}
+
+describe("the checker: every round paired again and compared with the file", () => {
+  it("finds nothing to report in a tournament bbpPairings paired", () => {
+    const { rounds, differing } = checkTournament(read("small-3.trf"));
+    expect(rounds.map((r) => r.round)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(differing).toEqual([]);
+  });
+
+  // Round 1 of these began with the top players absent: before the initial colour and the pairing
+  // numbers counted only the players who took part, boards of round 1 (and 2) had their colours reversed.
+  for (const name of ["seed32.trf", "seed33.trf", "seed56.trf"]) {
+    it(`pairs every round of ${name}, a tournament bbpPairings generated with absences in round 1, as it did`, () => {
+      const text = readFileSync(path.join(import.meta.dirname, "testdata/bbp-generated", name), "utf8");
+      const file = readTrf(text);
+      if (!file.ok) throw new Error(JSON.stringify(file.errors));
+      const { rounds, differing } = checkTournament(file.value);
+      expect(rounds.length).toBeGreaterThanOrEqual(5);
+      expect(differing.map(describeDifference)).toEqual([]);
+    });
+  }
+
+  it("reports a round whose colours were swapped on one board, naming the board both ways", () => {
+    const file = read("small-3.trf");
+    const [white] = recordedRound(file, 4).boards[0].split("-").map(Number);
+    const whiteEntry = file.players[white - 1].rounds[3];
+    const blackEntry = file.players[whiteEntry.opponent! - 1].rounds[3];
+    [whiteEntry.colour, blackEntry.colour] = ["b", "w"];
+    const { differing } = checkTournament(file);
+    // the swap changes the colour history, so later rounds may differ too; round 4 is the first
+    expect(differing[0].round).toBe(4);
+    expect(describeDifference(differing[0])).toBe(
+      `round 4: file ${whiteEntry.opponent}-${white} engine ${white}-${whiteEntry.opponent}`,
+    );
+  });
+});
+
+describe("the random tournament generator", () => {
+  it("reads the configuration keys of pairing programs' generators and refuses unknown keys and bad values", () => {
+    const config = readGeneratorConfig("# a comment\nPlayersNumber=24\r\nRoundsNumber=7\nDrawPercentage=40\nForfeitRate=12.5\nHighestRating=2400\nLowestRating=1600\n");
+    expect(config).toEqual({ ok: true, value: { ...DEFAULT_GENERATOR_CONFIG, players: 24, rounds: 7, drawPercentage: 40, forfeitRate: 12.5, highestRating: 2400, lowestRating: 1600 } });
+    expect(readGeneratorConfig("Players=24\nRoundsNumber=0\nDrawPercentage=101\nLowestRating=2700")).toEqual({
+      ok: false,
+      errors: [
+        'line 1: unknown key "Players" (known: PlayersNumber, RoundsNumber, DrawPercentage, ForfeitRate, RetiredRate, HalfPointByeRate, HighestRating, LowestRating)',
+        "line 2: RoundsNumber must be a whole number from 1 to 100",
+        "line 3: DrawPercentage must be a whole number from 0 to 100",
+        "LowestRating is higher than HighestRating",
+      ],
+    });
+  });
+
+  it("gives the same file for the same seed and another for another seed", () => {
+    const config: GeneratorConfig = { ...DEFAULT_GENERATOR_CONFIG, players: 15, rounds: 5 };
+    const a = generateTournament(config, 42);
+    const b = generateTournament(config, 42);
+    const c = generateTournament(config, 43);
+    expect(a.ok && b.ok && c.ok).toBe(true);
+    expect(writeTrf(a.file)).toBe(writeTrf(b.file));
+    expect(writeTrf(a.file)).not.toBe(writeTrf(c.file));
+    expect(writeTrf(a.file).split("\n").slice(0, 3)).toEqual(["012 Random tournament 42", "XXR 5", expect.stringMatching(/^XXC (white1|black1)$/)]);
+  });
+
+  /** What every Dutch round must respect, checked on the file alone (not by the engine that paired it). */
+  function invariants(file: TrfFile, rounds: number): string[] {
+    const problems: string[] = [];
+    for (const player of file.players) {
+      // a forfeited game was not played: the two may be paired again (C.04.1 1.1)
+      const opponents = player.rounds.flatMap((r) => (r.opponent !== null && "10=".includes(r.result) ? [r.opponent] : []));
+      if (new Set(opponents).size !== opponents.length) problems.push(`player ${player.startRank} plays an opponent twice`);
+      const pabs = player.rounds.filter((r) => r.result === "U" || r.result === "+" && r.opponent === null).length;
+      if (pabs > 1) problems.push(`player ${player.startRank} has ${pabs} pairing-allocated byes`);
+      // Before the last round (where topscorers may go beyond them): no colour three times in a row, difference at most 2.
+      const colours = player.rounds.slice(0, rounds - 1).flatMap((r) => (r.opponent !== null && "10=".includes(r.result) ? [r.colour] : []));
+      const difference = colours.filter((c) => c === "w").length - colours.filter((c) => c === "b").length;
+      if (Math.abs(difference) > 2) problems.push(`player ${player.startRank}: colour difference ${difference}`);
+      if (colours.some((c, i) => i >= 2 && c === colours[i - 1] && c === colours[i - 2])) problems.push(`player ${player.startRank}: a colour three times in a row`);
+      player.rounds.forEach((r, i) => {
+        if (r.opponent !== null && file.players[r.opponent - 1].rounds[i].opponent !== player.startRank) problems.push(`round ${i + 1}: ${player.startRank} and ${r.opponent} disagree`);
+      });
+    }
+    return problems;
+  }
+
+  it("makes a few hundred tournaments (byes, forfeits, absences) whose every round the checker confirms and that keep the rules", () => {
+    let rounds = 0;
+    for (let seed = 1; seed <= 240; seed++) {
+      const config: GeneratorConfig = {
+        ...DEFAULT_GENERATOR_CONFIG,
+        players: 6 + ((seed * 7) % 29),
+        rounds: 3 + (seed % 7),
+        drawPercentage: (seed * 13) % 70,
+        forfeitRate: seed % 3 ? 15 : Infinity,
+        retiredRate: seed % 4 ? Infinity : 6,
+        halfPointByeRate: seed % 2 ? 4 : Infinity,
+      };
+      const generated = generateTournament(config, seed);
+      // A tournament can run out of pairings (few players, many rounds): the rounds before it are still checked.
+      if (!generated.ok) expect(generated.round, `seed ${seed}`).toBeGreaterThan(config.players / 2);
+      const played = generated.ok ? config.rounds : generated.round - 1;
+      const { rounds: checked, differing } = checkTournament(generated.file);
+      expect(differing.map(describeDifference), `seed ${seed}`).toEqual([]);
+      expect(invariants(generated.file, config.rounds), `seed ${seed}`).toEqual([]);
+      expect(checked.length, `seed ${seed}`).toBe(played);
+      rounds += checked.length;
+    }
+    expect(rounds).toBeGreaterThan(1000);
+  });
+});
