@@ -43,8 +43,17 @@ export type DutchInput = {
    * as played (the highest-ranked player who had a colour), else white
    */
   initialColour?: Colour;
-  /** points of a win (for topscorers and bye eligibility) */
+  /** points of a win (for topscorers and bye eligibility), a draw (topscorers) and a loss (floats of unplayed rounds): 1, ½, 0 unless given */
   winPoints?: number;
+  drawPoints?: number;
+  lossPoints?: number;
+  /**
+   * virtual points of accelerated pairings (C.04.5; TRF-2026 250, Baku): a player's extra points in a
+   * round (1-based), counted in the score he is paired with that round (not in the standings)
+   */
+  acceleration?: (id: number, round: number) => number;
+  /** pairs of players who must not meet this round (TRF-2026 260: same family or club), an absolute criterion like C1 */
+  forbidden?: [number, number][];
   /**
    * steps of the ordered search in a bracket before a weighted matching decides it (where the
    * bracket's value allows; default 2000; 0: decide every such bracket by matching)
@@ -89,21 +98,30 @@ function lowestByeScore(players: State[]): number | undefined {
 
 function buildStates(input: DutchInput): Map<number, State> {
   const winPoints = input.winPoints ?? 1;
+  const lossPoints = input.lossPoints ?? 0;
   const finalRound = input.round === input.totalRounds;
-  const maxScore = (input.round - 1) * winPoints;
+  const maxScore = (input.round - 1) * Math.max(winPoints, input.drawPoints ?? winPoints / 2);
+  const acceleration = input.acceleration ?? (() => 0);
+  // the score a player was paired with in a round (1-based): points before it and that round's virtual points
+  const pairedScore = (record: PlayerRecord, round: number) => score(record, round - 1) + acceleration(record.id, round);
   const byId = new Map(input.players.map((p) => [p.id, p]));
   // 1.4: a game between different scores floats both players; so does an unplayed round scoring more than a loss.
   const floatIn = (record: PlayerRecord, roundIndex: number): Float => {
     const entry = record.rounds[roundIndex];
     if (!entry) return undefined;
-    if (entry.kind !== "game") return entry.points > 0 ? "down" : undefined;
+    if (entry.kind !== "game") return entry.points > lossPoints ? "down" : undefined;
     const opponent = byId.get(entry.opponent);
     if (!opponent) return undefined;
-    const own = score(record, roundIndex);
-    const theirs = score(opponent, roundIndex);
+    const own = pairedScore(record, roundIndex + 1);
+    const theirs = pairedScore(opponent, roundIndex + 1);
     return own > theirs ? "down" : own < theirs ? "up" : undefined;
   };
   const states = new Map<number, State>();
+  const forbidden = new Map<number, number[]>();
+  for (const [a, b] of input.forbidden ?? []) {
+    forbidden.set(a, [...(forbidden.get(a) ?? []), b]);
+    forbidden.set(b, [...(forbidden.get(b) ?? []), a]);
+  }
   const present = new Set(input.present);
   const takesPart = (record: PlayerRecord) =>
     present.has(record.id) || record.rounds.slice(0, input.round - 1).some((entry) => entry && entry.kind !== "bye");
@@ -119,14 +137,16 @@ function buildStates(input: DutchInput): Map<number, State> {
       // C2 (C.04.1 art. 4): no PAB after a PAB, nor after scoring a win's points in a round without playing.
       if (entry && (entry.kind === "pab" || (entry.kind !== "game" && entry.points >= winPoints))) byeEligible = false;
     }
-    const current = score(record, input.round - 1);
+    const current = pairedScore(record, input.round);
     if (takesPart(record)) pairingNumber++;
+    const mustNotMeet = forbidden.get(record.id);
     states.set(record.id, {
       id: record.id,
       pairingNumber,
       score: current,
+      points: score(record, input.round - 1),
       colour: colourState({ id: record.id, rounds: record.rounds.slice(0, input.round - 1) }),
-      opponents,
+      opponents: mustNotMeet ? new Set([...opponents, ...mustNotMeet]) : opponents,
       byeEligible,
       byeCandidate: false,
       unplayed,
@@ -159,11 +179,16 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
   return isLast ? pairAnyhow(all) : null;
 }
 
-/** Boards: by the higher player's score, then the pair's total score, then the higher player's rank (C.04.2). */
+/**
+ * Boards (C.04.2): by the higher player's score, then the lower player's, then the higher player's
+ * rank; scores without virtual points. Colours go by the scores the round was paired with.
+ */
 function boardOrder(context: Context, pairs: [State, State][]): Pairing[] {
-  const ordered = pairs.map(([x, y]) => (byRank(x, y) <= 0 ? [x, y] : [y, x]) as [State, State]);
-  ordered.sort(([a1, a2], [b1, b2]) => b1.score - a1.score || b1.score + b2.score - (a1.score + a2.score) || a1.id - b1.id);
-  return ordered.map(([high, low]) => {
+  const byPoints = (a: State, b: State) => b.points - a.points || a.id - b.id;
+  const ordered = pairs.map(([x, y]) => (byPoints(x, y) <= 0 ? [x, y] : [y, x]) as [State, State]);
+  ordered.sort(([a1, a2], [b1, b2]) => b1.points - a1.points || b2.points - a2.points || a1.id - b1.id);
+  return ordered.map(([x, y]) => {
+    const [high, low] = byRank(x, y) <= 0 ? [x, y] : [y, x];
     const colour = context.colourOf(high, low);
     return colour === "w" ? { white: high.id, black: low.id } : { white: low.id, black: high.id };
   });

@@ -1,4 +1,5 @@
 import { MAX_PLAYERS, MAX_RATING, MAX_REPORTED_ERRORS, MAX_ROUNDS } from "~/lib/limits";
+import { emptyRules, readRuleLine, RULE_CODES, STANDARD_POINTS, type PointSystem, type TrfRules } from "./trfRules";
 import type { Colour, PlayerRecord, RoundEntry } from "./types";
 
 /**
@@ -8,7 +9,8 @@ import type { Colour, PlayerRecord, RoundEntry } from "./types";
  * FIDE id 58–68, birth date 70–79, points 81–84, rank 86–89, then one 10-column block per round
  * from column 92 (opponent 4 digits, colour w/b/-, result). Other lines are kept as they are.
  * Lines are written without trailing spaces, so a file written by this module reads back and
- * writes again byte for byte.
+ * writes again byte for byte. TRF-2026's lines on pairing rules (162, 192, 240, 250, 260; XXA, XXP)
+ * are read into `rules` (trfRules.ts).
  */
 export type TrfResultCode = "1" | "0" | "=" | "+" | "-" | "W" | "D" | "L" | "H" | "F" | "U" | "Z" | " ";
 export type TrfRound = { opponent: number | null; colour: Colour | "-"; result: TrfResultCode };
@@ -33,6 +35,7 @@ export type TrfFile = {
   players: TrfPlayer[];
   rounds?: number;
   initialColour?: Colour;
+  rules: TrfRules;
 };
 export type TrfError = { line: number; message: string };
 
@@ -42,7 +45,7 @@ const RESULT_CODES = new Set(["1", "0", "=", "+", "-", "W", "D", "L", "H", "F", 
 const field = (line: string, from: number, to: number) => line.slice(from - 1, to).trim();
 
 export function readTrf(text: string): { ok: true; value: TrfFile } | { ok: false; errors: TrfError[] } {
-  const file: TrfFile = { lines: [], playersAt: -1, players: [] };
+  const file: TrfFile = { lines: [], playersAt: -1, players: [], rules: emptyRules() };
   const errors: TrfError[] = [];
   // Lines end in LF, CR LF or (as bbpPairings writes them) CR alone.
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
@@ -67,6 +70,9 @@ export function readTrf(text: string): { ok: true; value: TrfFile } | { ok: fals
       if (colour === "W") file.initialColour = "w";
       else if (colour === "B") file.initialColour = "b";
       else errors.push({ line: number, message: "152: W or B expected" });
+    } else if (RULE_CODES.has(code)) {
+      const error = readRuleLine(code, line, file.rules);
+      if (error) errors.push({ line: number, message: error });
     } else if (code === "XXC") {
       const value = line.slice(3).trim().toLowerCase();
       if (value.startsWith("white")) file.initialColour = "w";
@@ -176,7 +182,15 @@ export function writeTrf(file: TrfFile): string {
   return `${out.join("\n")}\n`;
 }
 
-const POINTS: Record<string, number> = { "1": 1, "+": 1, W: 1, "=": 0.5, D: 0.5, H: 0.5, F: 1, U: 1 };
+/** The points of a result code under a point system (TRF-2026 162; 1–½–0 when the file gives none). */
+export function pointsOf(result: TrfResultCode, system: PointSystem = STANDARD_POINTS): number {
+  if (result === "1" || result === "W" || result === "+" || result === "F") return system.win;
+  if (result === "=" || result === "D" || result === "H") return system.draw;
+  if (result === "U") return system.pab;
+  if (result === "0" || result === "L") return system.loss;
+  if (result === "-" || result === "Z") return system.zero;
+  return 0;
+}
 
 /** The engine's records of a TRF file (ratings included). */
 export function recordsFromTrf(file: TrfFile): (PlayerRecord & { rating?: number })[] {
@@ -184,7 +198,7 @@ export function recordsFromTrf(file: TrfFile): (PlayerRecord & { rating?: number
     id: player.startRank,
     ...(player.rating ? { rating: player.rating } : {}),
     rounds: player.rounds.map((round): RoundEntry | undefined => {
-      const points = POINTS[round.result] ?? 0;
+      const points = pointsOf(round.result, file.rules.points);
       if (round.result === " " && round.opponent === null) return undefined;
       if (round.opponent === null || round.colour === "-") return round.result === "U" ? { kind: "pab", points } : { kind: "bye", points };
       if (round.result === "+" || round.result === "-" || round.result === " ") return { kind: "forfeit", opponent: round.opponent, colour: round.colour, points };

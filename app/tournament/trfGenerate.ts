@@ -2,6 +2,7 @@ import { MAX_PLAYERS, MAX_RATING, MAX_ROUNDS } from "~/lib/limits";
 import { pairDutch } from "./dutch";
 import type { TrfFile, TrfPlayer, TrfResultCode, TrfRound } from "./trf";
 import { dutchInputFromTrf } from "./trfPairing";
+import { emptyRules } from "./trfRules";
 import type { Colour } from "./types";
 
 /**
@@ -132,6 +133,7 @@ export function generateTournament(config: GeneratorConfig, seed: number): Gener
     players,
     rounds: config.rounds,
     initialColour,
+    rules: emptyRules(),
   };
   const absences = plannedAbsences(config, random);
   const points: Record<string, number> = { "1": 1, "=": 0.5, "0": 0, "+": 1, "-": 0, U: 1, H: 0.5, Z: 0 };

@@ -1,6 +1,7 @@
 import { initialColourOf } from "./colours";
 import type { DutchInput } from "./dutch";
 import { recordsFromTrf, type TrfFile } from "./trf";
+import { accelerationsIn, forbiddenPairsIn, STANDARD_POINTS } from "./trfRules";
 import type { RoundPairing } from "./types";
 
 /**
@@ -9,19 +10,35 @@ import type { RoundPairing } from "./types";
  * absent in that round (a round entry without opponent other than the PAB or a win by forfeit:
  * H, F, Z or -); the
  * number of rounds from XXR (else the rounds in the file); the initial colour from XXC (else
- * round 1 as played).
+ * round 1 as played); TRF-2026's absences (240), point system (162), accelerations (250, XXA,
+ * Baku) and forbidden pairs (260, XXP) of that round.
  */
 export function dutchInputFromTrf(file: TrfFile, round: number): DutchInput {
   const records = recordsFromTrf(file);
   const rounds = Math.max(round, ...file.players.map((p) => p.rounds.length));
   const absent = (entry: TrfFile["players"][number]["rounds"][number] | undefined) =>
     entry !== undefined && entry.opponent === null && !["U", "+", " "].includes(entry.result);
+  const announced = new Set(file.rules.absences.filter((a) => a.round === round).flatMap((a) => a.players));
+  const totalRounds = file.rounds ?? rounds;
+  const system = file.rules.points ?? STANDARD_POINTS;
+  // virtual points of each round, read once per round the engine asks about
+  const accelerations = new Map<number, Map<number, number>>();
+  const ids = file.players.map((p) => p.startRank);
+  const acceleration = (id: number, r: number) => {
+    if (!accelerations.has(r)) accelerations.set(r, accelerationsIn(file.rules, r, ids, totalRounds));
+    return accelerations.get(r)!.get(id) ?? 0;
+  };
   return {
     players: records.map((record) => ({ ...record, rounds: record.rounds.slice(0, round - 1) })),
-    present: file.players.filter((p) => !absent(p.rounds[round - 1])).map((p) => p.startRank),
+    present: file.players.filter((p) => !absent(p.rounds[round - 1]) && !announced.has(p.startRank)).map((p) => p.startRank),
     round,
-    totalRounds: file.rounds ?? rounds,
+    totalRounds,
     initialColour: file.initialColour ?? initialColourOf(records) ?? "w",
+    winPoints: system.win,
+    drawPoints: system.draw,
+    lossPoints: system.loss,
+    acceleration,
+    forbidden: forbiddenPairsIn(file.rules, round),
   };
 }
 

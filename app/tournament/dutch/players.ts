@@ -13,8 +13,12 @@ export type State = {
   id: number;
   /** the pairing number colours are allocated by (5.2.5): rank among the players of the round and those paired before */
   pairingNumber: number;
+  /** the score the player is paired with: points so far and this round's virtual points (acceleration) */
   score: number;
+  /** points so far, without virtual points (board order) */
+  points: number;
   colour: ColourState;
+  /** the players this one must not meet: opponents of played games (C1) and forbidden pairs */
   opponents: Set<number>;
   /** C2: may receive the pairing-allocated bye */
   byeEligible: boolean;
