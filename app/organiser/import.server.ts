@@ -39,11 +39,17 @@ export async function importTournament(
         tiebreakScoreFirst: tiebreaks[0] ?? "NONE",
         tiebreakScoreSecond: tiebreaks[1] ?? "NONE",
         tiebreakScoreThird: tiebreaks[2] ?? "NONE",
+        acceleration: data.acceleration,
       },
     });
     await insertPlayers(tx, tournament.id, data.participants.map(({ startRank, team: _team, ...fields }) => ({ ...fields, snr: startRank })));
     const created = await tx.player.findMany({ where: { tournamentId: tournament.id }, select: { id: true, snr: true } });
     const ids = new Map(created.map((p) => [p.snr, p.id]));
+    await tx.forbiddenPair.createMany({
+      data: data.forbiddenPairs.map(([a, b]) => ({ tournamentId: tournament.id, firstId: Math.min(ids.get(a)!, ids.get(b)!), secondId: Math.max(ids.get(a)!, ids.get(b)!) })),
+      skipDuplicates: true,
+    });
+    await tx.playerAbsence.createMany({ data: data.absences.map((a) => ({ tournamentId: tournament.id, playerId: ids.get(a.startRank)!, round: a.round, kind: a.kind })) });
     for (const round of data.rounds) {
       const open = round.games.some((g) => g.result === "*");
       const created = await tx.round.create({ data: { tournamentId: tournament.id, round: round.round, state: open ? "IN_PROGRESS" : "FINISHED" } });
@@ -65,13 +71,22 @@ export async function importTournament(
   return { ok: true, id };
 }
 
-/** A TRF file in the shape of the product's tournament file (Swiss, one entry per pairing). */
+/**
+ * A TRF file in the shape of the product's tournament file (Swiss, one entry per pairing). Rounds
+ * without a game become announced byes (H half a point, Z or - none), also the round after the
+ * last paired one; TRF-2026's 240 (byes), 260 and XXP (forbidden pairs, for every round) and 192's
+ * Baku acceleration come along.
+ */
 function fromTrf(read: ReturnType<typeof readTrf>, fileName: string): { ok: true; value: TournamentFile } | { ok: false; errors: string[] } {
   if (!read.ok) return { ok: false, errors: read.errors.map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)) };
   const trf: TrfFile = read.value;
   const name = trf.lines.find((l) => l.code === "012")?.text.slice(4).trim() || fileName.replace(/\.[^.]+$/, "") || "TRF";
   const rounds = Math.max(0, ...trf.players.map((p) => p.rounds.length));
   const games: TournamentFile["rounds"] = [];
+  const absences = new Map<string, TournamentFile["absences"][number]>();
+  const absence = (startRank: number, round: number, kind: "HALF_POINT" | "ZERO_POINT") => absences.set(`${startRank}:${round}`, { startRank, round, kind });
+  for (const announced of trf.rules.absences) for (const id of announced.players) absence(id, announced.round, announced.type === "H" ? "HALF_POINT" : "ZERO_POINT");
+  const forbidden = trf.rules.forbidden.flatMap((entry) => entry.players.flatMap((a, i) => entry.players.slice(i + 1).map((b) => [a, b] as [number, number])));
   for (let r = 0; r < rounds; r++) {
     const list: TournamentFile["rounds"][number]["games"] = [];
     for (const player of trf.players) {
@@ -79,6 +94,7 @@ function fromTrf(read: ReturnType<typeof readTrf>, fileName: string): { ok: true
       if (!entry || entry.result === " ") continue;
       if (entry.opponent === null) {
         if (entry.result === "U" || entry.result === "F") list.push({ board: 0, white: player.startRank, black: null, result: "+-" });
+        else if (entry.result === "H" || entry.result === "Z" || entry.result === "-") absence(player.startRank, r + 1, entry.result === "H" ? "HALF_POINT" : "ZERO_POINT");
         continue;
       }
       if (entry.colour !== "w") continue;
@@ -104,6 +120,9 @@ function fromTrf(read: ReturnType<typeof readTrf>, fileName: string): { ok: true
         ...(p.federation ? { country: p.federation } : {}),
       })),
       rounds: games.filter((r) => r.games.length),
+      acceleration: trf.rules.baku ? "BAKU" : "NONE",
+      forbiddenPairs: forbidden.filter(([a, b]) => a !== b),
+      absences: [...absences.values()],
     }),
   );
 }

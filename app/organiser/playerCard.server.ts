@@ -2,6 +2,7 @@ import type { Db } from "~/db/client.server";
 import type { Player, Tournament } from "~/generated/prisma/client";
 import { standings, type Tiebreak } from "~/tournament/tiebreaks";
 import { recordsOf } from "./rounds.server";
+import { absencesOf } from "./pairingRules.server";
 
 /**
  * A player's card (spec §3 "Player shows … rank, score, colour" and "Game shows board, round,
@@ -15,13 +16,14 @@ export type PlayerCard = {
 };
 
 export async function playerCard(db: Db, tournament: Tournament, player: Pick<Player, "id" | "snr">): Promise<PlayerCard> {
-  const [players, games] = await Promise.all([
+  const [players, games, absences] = await Promise.all([
     db.player.findMany({ where: { tournamentId: tournament.id }, select: { id: true, snr: true, name: true } }),
     db.game.findMany({ where: { tournamentId: tournament.id }, orderBy: [{ round: "asc" }, { board: "asc" }] }),
+    absencesOf(db, tournament.id),
   ]);
   const lastRound = games.reduce((max, g) => Math.max(max, g.round), 0);
   if (!lastRound) return { rank: null, points: 0, rounds: [] };
-  const records = recordsOf(players, games, lastRound);
+  const records = recordsOf(players, games, lastRound, absences);
   const tiebreaks = [tournament.tiebreakScoreFirst, tournament.tiebreakScoreSecond, tournament.tiebreakScoreThird] as Tiebreak[];
   const row = standings({ players: records, round: lastRound }, tiebreaks).find((s) => s.id === player.snr);
   const name = new Map(players.map((p) => [p.snr, p.name]));

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "~/db/client.server";
 import { recordsOf } from "./rounds.server";
 import { standings, type Tiebreak } from "~/tournament/tiebreaks";
+import { absencesOf } from "./pairingRules.server";
 
 /**
  * What visitors see (spec §6): events and tournaments that are public; games only when the
@@ -24,15 +25,16 @@ export async function publicEvent(db: Db, where: { id: number } | { slug: string
 export async function publicTournament(db: Db, eventId: number, tournamentSlug: string, unlocked: (tournamentId: number, password: string | null) => boolean) {
   const tournament = await db.tournament.findFirst({ where: { eventId, slug: tournamentSlug, visibility: PUBLIC } });
   if (!tournament) return null;
-  const [players, games] = await Promise.all([
+  const [players, games, absences] = await Promise.all([
     db.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
     db.game.findMany({ where: { tournamentId: tournament.id }, orderBy: [{ round: "asc" }, { board: "asc" }], include: { white: true, black: true } }),
+    absencesOf(db, tournament.id),
   ]);
   const lastRound = games.reduce((max, g) => Math.max(max, g.round), 0);
   const tiebreaks = [tournament.tiebreakScoreFirst, tournament.tiebreakScoreSecond, tournament.tiebreakScoreThird].filter((t) => t !== "NONE") as Tiebreak[];
   const bySnr = new Map(players.map((p) => [p.snr, p]));
   const ranking = lastRound
-    ? standings({ players: recordsOf(players, games, lastRound), round: lastRound }, tiebreaks).map((row) => ({ ...row, name: bySnr.get(row.id)?.name ?? "" }))
+    ? standings({ players: recordsOf(players, games, lastRound, absences), round: lastRound }, tiebreaks).map((row) => ({ ...row, name: bySnr.get(row.id)?.name ?? "" }))
     : [];
   const gamesAllowed = tournament.visibility === "PUBLIC";
   const needsPassword = gamesAllowed && Boolean(tournament.password) && !unlocked(tournament.id, tournament.password);

@@ -11,6 +11,8 @@ import { boardPairings, scheveningen } from "~/tournament/teams";
 import { teamMatches, teamRecords, teamsOf } from "./teams.server";
 import type { EngineError } from "~/tournament/errors";
 import type { Pairing, PlayerRecord, RoundEntry, RoundPairing } from "~/tournament/types";
+import { bakuAcceleration, STANDARD_POINTS } from "~/tournament/trfRules";
+import { ABSENCE_POINTS, absencesOf, forbiddenPairsOf, type AbsenceRow } from "./pairingRules.server";
 
 /**
  * Rounds of a tournament: drawing pairings with the engine, entering results, removing the
@@ -19,8 +21,11 @@ import type { Pairing, PlayerRecord, RoundEntry, RoundPairing } from "~/tourname
  */
 type GameRow = Pick<Game, "round" | "whiteId" | "blackId" | "gameResult" | "pairingType">;
 
-/** The engine's records: per player (by starting number) what happened in each round so far. */
-export function recordsOf(players: Pick<Player, "id" | "snr">[], games: GameRow[], rounds: number): PlayerRecord[] {
+/**
+ * The engine's records: per player (by starting number) what happened in each round so far; a
+ * round without a game is a bye worth what the announced absence gives (half a point or none).
+ */
+export function recordsOf(players: Pick<Player, "id" | "snr">[], games: GameRow[], rounds: number, absences: AbsenceRow[] = []): PlayerRecord[] {
   const snr = new Map(players.map((p) => [p.id, p.snr]));
   const records = new Map(players.map((p) => [p.id, { id: p.snr, rounds: new Array<RoundEntry | undefined>(rounds) } as PlayerRecord]));
   for (const game of games) {
@@ -34,6 +39,10 @@ export function recordsOf(players: Pick<Player, "id" | "snr">[], games: GameRow[
     const kind = FORFEITS.includes(game.gameResult) ? "forfeit" : "game";
     records.get(game.whiteId)!.rounds[index] = { kind, opponent: snr.get(game.blackId)!, colour: "w", points: points?.[0] ?? 0 };
     records.get(game.blackId)!.rounds[index] = { kind, opponent: snr.get(game.whiteId)!, colour: "b", points: points?.[1] ?? 0 };
+  }
+  for (const absence of absences) {
+    const record = records.get(absence.playerId);
+    if (record && absence.round <= rounds) record.rounds[absence.round - 1] ??= { kind: "bye", points: ABSENCE_POINTS[absence.kind] };
   }
   for (const record of records.values()) {
     for (let r = 0; r < rounds; r++) record.rounds[r] ??= { kind: "bye", points: 0 };
@@ -65,10 +74,12 @@ export async function drawNextRound(
   // drawn ('pairings already drawn'), and no player can be added in between.
   const drawn = await db.$transaction(async (tx) => {
     await lockTournament(tx, tournament.id);
-    const [players, rounds, games] = await Promise.all([
+    const [players, rounds, games, absences, forbidden] = await Promise.all([
       tx.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
       tx.round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
       tx.game.findMany({ where: { tournamentId: tournament.id } }),
+      absencesOf(tx, tournament.id),
+      forbiddenPairsOf(tx, tournament.id),
     ]);
     // A knockout has as many rounds as its bracket needs, whatever was planned.
     const drawable = checkRoundDrawable(round, rounds.length, tournament.mode === "KNOCKOUT" ? null : tournament.plannedRounds);
@@ -81,7 +92,7 @@ export async function drawNextRound(
         ? await teamBoards(tx, tournament, games, round)
         : tournament.mode === "KNOCKOUT"
           ? knockoutBoards(tournament, players, games, round)
-          : singleBoards(tournament, players, games, round);
+          : singleBoards(tournament, players, games, round, { absences, forbidden });
     if (!boards.ok) return boards;
     if (tournament.mode === "KNOCKOUT" && round === 1) {
       await tx.tournament.update({ where: { id: tournament.id }, data: { plannedRounds: knockoutRounds(players.filter((p) => p.active).length) } });
@@ -108,10 +119,13 @@ export async function drawNextRound(
 type Board = { whiteId: number; blackId: number | null };
 type Boards = { ok: true; value: Board[] } | { ok: false; error: DrawError };
 
-function singleBoards(tournament: Tournament, players: Player[], games: Game[], round: number): Boards {
-  const active = players.filter((p) => p.active);
+type Rules = { absences: AbsenceRow[]; forbidden: { firstId: number; secondId: number }[] };
+
+function singleBoards(tournament: Tournament, players: Player[], games: Game[], round: number, rules: Rules): Boards {
+  const absent = new Set(rules.absences.filter((a) => a.round === round).map((a) => a.playerId));
+  const active = players.filter((p) => p.active && !absent.has(p.id));
   if (active.length < 2) return { ok: false, error: { code: "notEnoughPlayers" } };
-  const pairing = pairRound(tournament, players, active, games, round);
+  const pairing = pairRound(tournament, players, active, games, round, rules);
   if (!pairing.ok) return pairing;
   const bySnr = new Map(players.map((p) => [p.snr, p.id]));
   const boards: Board[] = pairing.value.pairings.map((p: Pairing) => ({ whiteId: bySnr.get(p.white)!, blackId: bySnr.get(p.black)! }));
@@ -185,18 +199,31 @@ export function knockoutWinner(game: Pick<Game, "whiteId" | "blackId" | "gameRes
   return game.winnerId === game.whiteId || game.winnerId === game.blackId ? (game.winnerId ?? undefined) : undefined;
 }
 
-function pairRound(tournament: Tournament, players: Player[], active: Player[], games: Game[], round: number): { ok: true; value: RoundPairing } | { ok: false; error: EngineError } {
+function pairRound(tournament: Tournament, players: Player[], active: Player[], games: Game[], round: number, rules: Rules): { ok: true; value: RoundPairing } | { ok: false; error: EngineError } {
   if (tournament.mode === "ROUND_ROBIN") {
     const table = bergerTable(players.length);
     const current = table[round - 1];
     if (!current) return { ok: false, error: { code: "roundDoesNotExist", round } };
     return { ok: true, value: current };
   }
+  const snr = new Map(players.map((p) => [p.id, p.snr]));
+  const totalRounds = tournament.plannedRounds ?? round;
+  const bySnr = players.map((p) => p.snr).sort((a, b) => a - b);
+  const baku = new Map<number, Map<number, number>>();
   return pairDutch({
-    players: recordsOf(players, games, round - 1),
+    players: recordsOf(players, games, round - 1, rules.absences),
     present: active.map((p) => p.snr),
     round,
-    totalRounds: tournament.plannedRounds ?? round,
+    totalRounds,
+    forbidden: rules.forbidden.map((pair) => [snr.get(pair.firstId)!, snr.get(pair.secondId)!]),
+    ...(tournament.acceleration === "BAKU"
+      ? {
+          acceleration: (id: number, r: number) => {
+            if (!baku.has(r)) baku.set(r, bakuAcceleration(bySnr, r, totalRounds, STANDARD_POINTS));
+            return baku.get(r)!.get(id) ?? 0;
+          },
+        }
+      : {}),
   });
 }
 

@@ -173,7 +173,12 @@ export default function TournamentPage() {
           <p>
             <Link className="button" to={to(`/webapp/tournament/players/${event.id}/${tournament.id}`)}>
               {t("players.manage")}
-            </Link>
+            </Link>{" "}
+            {tournament.mode === "SWISS" && tournament.form === "SINGLE_PLAYER" ? (
+              <Link className="button" to={to(`/webapp/tournament/pairingRules/${event.id}/${tournament.id}`)}>
+                {t("pairingRules.heading")}
+              </Link>
+            ) : null}
           </p>
           <PlayerTable players={players} />
         </>

@@ -24,7 +24,8 @@ export const handle = title((t, data: { name: string }) => `${t("tournaments.tab
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
   const players = await db().player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } });
-  return json({ gid: event.id, tid: tournament.id, name: tournament.name, players, locked: Boolean(await playersLocked(db(), tournament.id)) });
+  const swiss = tournament.mode === "SWISS" && tournament.form === "SINGLE_PLAYER";
+  return json({ gid: event.id, tid: tournament.id, name: tournament.name, players, swiss, locked: Boolean(await playersLocked(db(), tournament.id)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function Players() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { gid, tid, name, players, locked } = useLoaderData<typeof loader>();
+  const { gid, tid, name, players, swiss, locked } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as { result?: SubmissionResult<string[]>; error?: string } | undefined;
   const [form, fields] = useZodForm("add-player", playerSchema, data?.result, { active: "on" } as never);
   return (
@@ -62,7 +63,12 @@ export default function Players() {
         </Link>{" "}
         <a className="button" href={to(`/webapp/playersPdf/${gid}/${tid}`)} download>
           {t("players.pdf")}
-        </a>
+        </a>{" "}
+        {swiss ? (
+          <Link className="button" to={to(`/webapp/tournament/pairingRules/${gid}/${tid}`)}>
+            {t("pairingRules.heading")}
+          </Link>
+        ) : null}
       </p>
       <PlayerTable players={players} editPath={(id) => to(`/webapp/player/${gid}/${tid}/${id}`)} />
       {locked ? (

@@ -9,6 +9,7 @@ import { teamMatches, teamsOf, teamStandings } from "~/organiser/teams.server";
 import { standings, TIEBREAK_HEADERS, type Tiebreak } from "~/tournament/tiebreaks";
 import { title } from "~/components/PageTitle";
 import { formatPoints } from "~/lib/numbers";
+import { absencesOf } from "~/organiser/pairingRules.server";
 
 /** The ranking after round r with the tournament's tiebreaks (printable). */
 
@@ -17,13 +18,14 @@ export const handle = title((t, data: { name: string; round: number }) => `${t("
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event, tournament } = await requireTournament(request, params.gid, params.tid);
   const round = parseRound(params.r, tournament);
-  const [players, games] = await Promise.all([
+  const [players, games, absences] = await Promise.all([
     db().player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
     db().game.findMany({ where: { tournamentId: tournament.id, round: { lte: round } } }),
+    absencesOf(db(), tournament.id),
   ]);
   const tiebreaks = [tournament.tiebreakScoreFirst, tournament.tiebreakScoreSecond, tournament.tiebreakScoreThird].filter((t) => t !== "NONE") as Tiebreak[];
   const bySnr = new Map(players.map((p) => [p.snr, p]));
-  const records = recordsOf(players, games, round).map((r) => ({ ...r, rating: bySnr.get(r.id)?.elo ?? bySnr.get(r.id)?.nwz ?? undefined }));
+  const records = recordsOf(players, games, round, absences).map((r) => ({ ...r, rating: bySnr.get(r.id)?.elo ?? bySnr.get(r.id)?.nwz ?? undefined }));
   const rows = standings({ players: records, round }, tiebreaks).map((row) => {
     const player = bySnr.get(row.id)!;
     return { ...row, name: player.name, club: player.club, rating: player.elo ?? player.nwz };

@@ -12,8 +12,10 @@ export const TOURNAMENT_FILE_VERSION = 1;
 
 const result = z.enum(["1-0", "0-1", "1/2-1/2", "+-", "-+", "--", "*"]);
 
+const startRank = z.number().int().min(1).max(MAX_PLAYERS);
+
 const participant = z.object({
-  startRank: z.number().int().min(1).max(MAX_PLAYERS),
+  startRank,
   name: z.string().trim().min(1).max(100),
   title: z.string().max(4).optional(),
   fideId: z.string().regex(/^\d{1,11}$/).optional(),
@@ -52,6 +54,10 @@ export const tournamentFileSchema = z
     twz: z.enum(["ELO_BEFORE_NWZ", "NWZ_BEFORE_ELO", "ELO_OR_NWZ"]).default("ELO_BEFORE_NWZ"),
     participants: z.array(participant).max(MAX_PLAYERS),
     rounds: z.array(round).max(MAX_ROUNDS).default([]),
+    /** Swiss pairing rules: Baku acceleration, players who must not meet, announced byes */
+    acceleration: z.enum(["NONE", "BAKU"]).default("NONE"),
+    forbiddenPairs: z.array(z.tuple([startRank, startRank])).max(1000).default([]),
+    absences: z.array(z.object({ startRank, round: z.number().int().min(1).max(MAX_ROUNDS), kind: z.enum(["HALF_POINT", "ZERO_POINT"]) })).max(100_000).default([]),
   })
   .superRefine((file, ctx) => {
     const planned = file.plannedRounds ?? MAX_ROUNDS;
@@ -71,6 +77,16 @@ export const tournamentFileSchema = z
     file.participants.forEach((p, i) => {
       if (ranks.has(p.startRank)) ctx.addIssue({ code: "custom", path: ["participants", i, "startRank"], message: `start rank ${p.startRank} appears twice` });
       ranks.add(p.startRank);
+    });
+    file.forbiddenPairs.forEach((pair, i) => {
+      for (const id of pair) if (!ranks.has(id)) ctx.addIssue({ code: "custom", path: ["forbiddenPairs", i], message: `player ${id} is not a participant` });
+      if (pair[0] === pair[1]) ctx.addIssue({ code: "custom", path: ["forbiddenPairs", i], message: "two different players expected" });
+    });
+    const absent = new Set<string>();
+    file.absences.forEach((a, i) => {
+      if (!ranks.has(a.startRank)) ctx.addIssue({ code: "custom", path: ["absences", i], message: `player ${a.startRank} is not a participant` });
+      if (absent.has(`${a.startRank}:${a.round}`)) ctx.addIssue({ code: "custom", path: ["absences", i], message: `player ${a.startRank} is absent twice in round ${a.round}` });
+      absent.add(`${a.startRank}:${a.round}`);
     });
     file.rounds.forEach((r, i) => {
       const seen = new Set<number>();
