@@ -3,7 +3,7 @@ import { LONG_TRANSACTION, lockTournament, type Tx } from "~/db/locks.server";
 import { message } from "~/lib/messages";
 import type { Game, GameResult, Player, Tournament } from "~/generated/prisma/client";
 import { FORFEITS, resultPoints } from "./results";
-import { pairDutch } from "~/tournament/dutch";
+import { pairDutch, type DutchInput } from "~/tournament/dutch";
 import { checkRoundDrawable } from "~/tournament/ranking";
 import { bergerTable } from "~/tournament/roundRobin";
 import { knockoutFirstRound, knockoutRounds, nextKnockoutBoards } from "~/tournament/knockout";
@@ -119,7 +119,7 @@ export async function drawNextRound(
 type Board = { whiteId: number; blackId: number | null };
 type Boards = { ok: true; value: Board[] } | { ok: false; error: DrawError };
 
-type Rules = { absences: AbsenceRow[]; forbidden: { firstId: number; secondId: number }[] };
+export type Rules = { absences: AbsenceRow[]; forbidden: { firstId: number; secondId: number }[] };
 
 function singleBoards(tournament: Tournament, players: Player[], games: Game[], round: number, rules: Rules): Boards {
   const absent = new Set(rules.absences.filter((a) => a.round === round).map((a) => a.playerId));
@@ -206,11 +206,16 @@ function pairRound(tournament: Tournament, players: Player[], active: Player[], 
     if (!current) return { ok: false, error: { code: "roundDoesNotExist", round } };
     return { ok: true, value: current };
   }
+  return pairDutch(dutchInputOf(tournament, players, active, games, round, rules));
+}
+
+/** What the Dutch engine pairs a round from: the records before it, who plays, the organiser's pairing rules. */
+export function dutchInputOf(tournament: Tournament, players: Player[], active: Player[], games: GameRow[], round: number, rules: Rules): DutchInput {
   const snr = new Map(players.map((p) => [p.id, p.snr]));
   const totalRounds = tournament.plannedRounds ?? round;
   const bySnr = players.map((p) => p.snr).sort((a, b) => a - b);
   const baku = new Map<number, Map<number, number>>();
-  return pairDutch({
+  return {
     players: recordsOf(players, games, round - 1, rules.absences),
     present: active.map((p) => p.snr),
     round,
@@ -224,7 +229,7 @@ function pairRound(tournament: Tournament, players: Player[], active: Player[], 
           },
         }
       : {}),
-  });
+  };
 }
 
 /** Removes the pairings of the last round (and the round itself). */

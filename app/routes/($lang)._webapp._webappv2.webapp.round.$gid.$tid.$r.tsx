@@ -56,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isLast: last === round.round,
     hasNext: !tournament.plannedRounds || round.round < tournament.plannedRounds,
     knockout,
+    swiss: tournament.mode === "SWISS" && tournament.form === "SINGLE_PLAYER",
     matches,
     games: games.map((g) => ({
       id: g.id,
@@ -154,7 +155,12 @@ export default function RoundPage() {
         </Link>{" "}
         <a className="button" href={to(`/webapp/pgn/${data.gid}/${data.tid}/${data.round}`)} download>
           {t("rounds.exportPgn")}
-        </a>
+        </a>{" "}
+        {data.swiss ? (
+          <Link className="button" to={to(`/webapp/explain/${data.gid}/${data.tid}/${data.round}`)}>
+            {t("explain.link")}
+          </Link>
+        ) : null}
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="results" />

@@ -36,7 +36,8 @@ export function colourState(record: PlayerRecord): ColourState {
 const RANK: Record<PreferenceStrength, number> = { absolute: 3, strong: 2, mild: 1, none: 0 };
 
 /**
- * Colour allocation (C.04.3, 5 / E): the colour of the higher-ranked player `a` against `b`.
+ * Colour allocation (C.04.3, 5 / E): the colour of the higher-ranked player `a` against `b`, and
+ * the rule that decided it:
  *  E.1 both preferences granted when compatible; E.2 the stronger preference (both absolute:
  *  the wider colour difference); E.3 alternate to the latest game with different colours, the
  *  players' played games aligned from the latest;
@@ -44,18 +45,20 @@ const RANK: Record<PreferenceStrength, number> = { absolute: 3, strong: 2, mild:
  *  The pairing number counts the players of the round and those paired in an earlier round, so a
  *  player who never took part yet and is absent does not shift it (as bbpPairings numbers them).
  */
-export function allocateColour(a: { pairingNumber: number; colour: ColourState }, b: { colour: ColourState }, initialColour: Colour): Colour {
+export type ColourRule = "E1" | "E2" | "E3" | "E4" | "E5";
+
+export function colourDecision(a: { pairingNumber: number; colour: ColourState }, b: { colour: ColourState }, initialColour: Colour): { colour: Colour; rule: ColourRule } {
   const pa = a.colour.preference;
   const pb = b.colour.preference;
-  if (pa && pb && pa !== pb) return pa;
-  if (pa && !pb) return pa;
-  if (!pa && pb) return opposite(pb);
+  if (pa && pb && pa !== pb) return { colour: pa, rule: "E1" };
+  if (pa && !pb) return { colour: pa, rule: "E1" };
+  if (!pa && pb) return { colour: opposite(pb), rule: "E1" };
   if (pa && pb) {
     const sa = RANK[a.colour.strength];
     const sb = RANK[b.colour.strength];
-    if (sa !== sb) return sa > sb ? pa : opposite(pb);
+    if (sa !== sb) return { colour: sa > sb ? pa : opposite(pb), rule: "E2" };
     if (a.colour.strength === "absolute" && Math.abs(a.colour.difference) !== Math.abs(b.colour.difference)) {
-      return Math.abs(a.colour.difference) > Math.abs(b.colour.difference) ? pa : opposite(pb);
+      return { colour: Math.abs(a.colour.difference) > Math.abs(b.colour.difference) ? pa : opposite(pb), rule: "E2" };
     }
   }
   // C.04.2 3.4: the played games are compared from the latest back (unplayed rounds count as the earliest).
@@ -63,10 +66,14 @@ export function allocateColour(a: { pairingNumber: number; colour: ColourState }
   const hb = b.colour.history;
   for (let back = 1; back <= Math.min(ha.length, hb.length); back++) {
     const ca = ha[ha.length - back];
-    if (ca !== hb[hb.length - back]) return opposite(ca);
+    if (ca !== hb[hb.length - back]) return { colour: opposite(ca), rule: "E3" };
   }
-  if (pa) return pa;
-  return a.pairingNumber % 2 === 1 ? initialColour : opposite(initialColour);
+  if (pa) return { colour: pa, rule: "E4" };
+  return { colour: a.pairingNumber % 2 === 1 ? initialColour : opposite(initialColour), rule: "E5" };
+}
+
+export function allocateColour(a: { pairingNumber: number; colour: ColourState }, b: { colour: ColourState }, initialColour: Colour): Colour {
+  return colourDecision(a, b, initialColour).colour;
 }
 
 /**

@@ -63,7 +63,10 @@ export type DutchInput = {
 
 const MATCHING_AFTER = 2_000;
 
-export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
+/** One bracket as it was paired: its players, the candidate chosen, and the search that can value others. */
+export type BracketTrace = { score: number; mdps: State[]; residents: State[]; result: BracketResult; search: BracketSearch | null; context: Context };
+
+export function pairDutch(input: DutchInput, onBracket?: (bracket: BracketTrace) => void): EngineResult<RoundPairing> {
   const states = buildStates(input);
   const present = input.present.map((id) => states.get(id)).filter((s): s is State => s !== undefined);
   present.sort(byRank);
@@ -79,8 +82,11 @@ export function pairDutch(input: DutchInput): EngineResult<RoundPairing> {
   let floaters: State[] = [];
   for (let g = 0; g < groups.length; g++) {
     const lower = groups.slice(g + 1).flat();
-    const result = pairBracket(context, floaters, groups[g], lower, groups[g + 1] ?? null);
-    if (!result) return engineError({ code: "pairingsNotPossible", reason: `no pairing of the score group ${groups[g][0].score} leaves the rest pairable` });
+    const mdps = floaters;
+    const paired = pairBracket(context, mdps, groups[g], lower, groups[g + 1] ?? null);
+    if (!paired) return engineError({ code: "pairingsNotPossible", reason: `no pairing of the score group ${groups[g][0].score} leaves the rest pairable` });
+    const { result, search } = paired;
+    onBracket?.({ score: groups[g][0].score, mdps, residents: groups[g], result, search, context });
     pairs.push(...result.pairs);
     floaters = result.floaters;
   }
@@ -158,7 +164,7 @@ function buildStates(input: DutchInput): Map<number, State> {
   return states;
 }
 
-function pairBracket(context: Context, mdps: State[], residents: State[], lower: State[], next: State[] | null): BracketResult | null {
+function pairBracket(context: Context, mdps: State[], residents: State[], lower: State[], next: State[] | null): { result: BracketResult; search: BracketSearch | null } | null {
   const isLast = next === null;
   const all = [...mdps, ...residents];
   const maxScore = all.reduce((m, p) => Math.max(m, p.score), residents[0].score);
@@ -173,10 +179,11 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
     for (let m1 = Math.min(mdpPairs, target); m1 >= Math.max(0, 2 * target - residents.length); m1--) {
       const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, nextBrackets, completions);
       const result = search.run();
-      if (result) return result;
+      if (result) return { result, search };
     }
   }
-  return isLast ? pairAnyhow(all) : null;
+  const anyhow = isLast ? pairAnyhow(all) : null;
+  return anyhow ? { result: anyhow, search: null } : null;
 }
 
 /**

@@ -70,6 +70,13 @@ test("the organiser sets acceleration, a forbidden pair and a bye, and round 1 f
   expect(boards.some((b) => [b.white, b.black].includes(1) && [b.white, b.black].includes(5))).toBe(false);
   expect(boards.filter((b) => b.black === null)).toHaveLength(1);
 
+  // the round page explains the pairing board by board (the 1–5 rule shows where 1 was offered 5)
+  await page.getByRole("link", { name: t.explain.link }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.explain.heading.replace("{{round}}", "1"));
+  await expect(page.locator(".explained-board")).toHaveCount(3);
+  await expect(page.locator(".explained-board h2").first()).toContainText(t.explain.board.replace("{{board}}", "1"));
+  await expect(page.locator(".explained-board .reason")).toHaveCount(3);
+
   // after the draw: the acceleration is locked and the bye of round 1 stays
   await page.goto(`${prefix}/webapp/tournament/pairingRules/${gid}/${tid}`);
   await expect(page.getByText(t.pairingRules.accelerationLocked)).toBeVisible();
@@ -88,4 +95,13 @@ test("the pairing-rules page fits a phone", async ({ page }) => {
   await page.goto(`/webapp/tournament/pairingRules/${gid}/${tid}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.pairingRules.heading);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.goto(`/webapp/tournament/${gid}/${tid}`);
+  await page.getByRole("button", { name: en.rounds.draw.replace("{{round}}", "1") }).click();
+  await expect(page).toHaveURL(new RegExp(`/webapp/round/${gid}/${tid}/1`));
+  await page.goto(`/webapp/explain/${gid}/${tid}/1`);
+  // round 1 of 8 players: one group, S1 against S2, nothing to explain beyond the order and the drawn colour
+  await expect(page.locator(".explained-board")).toHaveCount(4);
+  await expect(page.locator(".explained-board .reason")).toHaveText(Array(4).fill(en.explain.natural));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("explain-phone.png"), fullPage: true });
 });

@@ -11,6 +11,7 @@ import * as roundRoute from "~/routes/($lang)._webapp._webappv2.webapp.round.$gi
 import * as tournamentRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournament.$gid.$tid";
 import * as importRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournament.players.$gid.$tid.import";
 import * as playersRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournament.players.$gid.$tid._index";
+import * as explainRoute from "~/routes/($lang)._webapp._webappv2.webapp.explain.$gid.$tid.$r";
 import * as pairingRulesRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournament.pairingRules.$gid.$tid";
 import * as rankingsRoute from "~/routes/($lang)._webapp._webappv2.webapp.tournament.rankings.$gid.$tid.$r";
 import * as pgnRoute from "~/routes/($lang).webapp.pgn.$gid.$tid.$r";
@@ -101,6 +102,7 @@ const ROUTES: [string, Module][] = [
   ["player", playerRoute],
   ["round", roundRoute],
   ["pairing rules", pairingRulesRoute],
+  ["why these pairings", explainRoute],
   ["rankings", rankingsRoute],
   ["game", gameRoute],
   ["PGN export", pgnRoute],

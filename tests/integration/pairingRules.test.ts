@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
+import { explainDrawnRound } from "~/organiser/explain.server";
 import { importTournament } from "~/organiser/import.server";
 import { addAbsence, addForbiddenPair, absencesOf, removeAbsence, setAcceleration } from "~/organiser/pairingRules.server";
 import { addPlayers } from "~/organiser/players.server";
@@ -97,5 +98,29 @@ describe("TRF imports bring their pairing rules, and the next round is drawn as 
     if (!absent.ok) throw new Error(absent.errors.join("\n"));
     const rows = await db.playerAbsence.findMany({ where: { tournamentId: absent.id }, include: { player: true }, orderBy: [{ round: "asc" }, { player: { snr: "asc" } }] });
     expect(rows.map((r) => `${r.round}:${r.player.snr}:${r.kind}`)).toEqual(["1:5:HALF_POINT", "2:10:HALF_POINT", "3:6:HALF_POINT", "3:9:HALF_POINT", "4:6:HALF_POINT", "4:13:HALF_POINT"]);
+  });
+});
+
+describe("why a drawn round is paired so", () => {
+  it("explains the engine's round as drawn, and says so when the stored pairings are not the engine's", async () => {
+    const imported = await importTournament(db, event, "c8.trf", readFileSync(path.join(import.meta.dirname, "../../app/tournament/testdata/bbp-cases/t0044-n12-r5-kiebitz-pairs/input.trf"), "utf8"));
+    if (!imported.ok) throw new Error(imported.errors.join("\n"));
+    const tournament = await db.tournament.findUniqueOrThrow({ where: { id: imported.id } });
+    expect(await drawNextRound(db, tournament, 5)).toEqual({ ok: true });
+    const explained = await explainDrawnRound(db, tournament, 5);
+    if (!explained.ok) throw new Error(explained.error);
+    expect(explained.value.differs).toBe(false);
+    expect(explained.value.boards[2]).toMatchObject({ white: 4, black: 7, offered: 2, reason: { kind: "criterion", criterion: "C8" } });
+    expect(explained.value.names[4]).toBe("Test0004 Player0004");
+    // an earlier round, as the file recorded it (bbpPairings' own pairing), is explained too
+    const round2 = await explainDrawnRound(db, tournament, 2);
+    expect(round2.ok && round2.value.differs).toBe(false);
+    // swap the colours of a board: no longer the engine's pairing
+    const game = await db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 5, board: 1 } });
+    await db.game.update({ where: { id: game.id }, data: { whiteId: game.blackId, blackId: game.whiteId } });
+    const changed = await explainDrawnRound(db, tournament, 5);
+    expect(changed.ok && changed.value.differs).toBe(true);
+    const knockout = await createTournament(db, event, { ...TOURNAMENT, name: "KO", mode: "KNOCKOUT" });
+    expect(await explainDrawnRound(db, knockout, 1)).toEqual({ ok: false, error: "notSwiss" });
   });
 });

@@ -32,9 +32,9 @@ export class BracketSearch {
 
   constructor(
     private readonly context: Context,
-    private readonly layout: Layout,
-    private readonly mdps: State[],
-    private readonly residents: State[],
+    readonly layout: Layout,
+    readonly mdps: State[],
+    readonly residents: State[],
     private readonly lower: State[],
     private readonly next: State[] | null,
     private readonly target: number,
@@ -68,6 +68,20 @@ export class BracketSearch {
       if (solved) return solved;
     }
     return this.best?.result ?? this.fallback?.result ?? null;
+  }
+
+  /**
+   * The value of any candidate of this bracket (for explaining a choice): the pair that breaks an
+   * absolute criterion, C4 when the rest could not be paired, else its value.
+   */
+  evaluate(pairs: [State, State][], floaters: State[]): { cost: Cost } | { incompatible: [State, State] } | { incomplete: true } {
+    const broken = pairs.find(([x, y]) => !compatible(x, y));
+    if (broken) return { incompatible: broken };
+    if (!this.completes(floaters)) return { incomplete: true };
+    let cost = this.emptyCost();
+    for (const floater of floaters) cost[this.layout.c7(floater.score)]++;
+    for (const [x, y] of pairs) cost = this.addPair(cost, x, y);
+    return { cost: this.withFloaters(cost, floaters) };
   }
 
   /** C7 of a candidate with this Limbo: fixed once the MDPs to pair are chosen. */

@@ -48,6 +48,15 @@ export class Layout {
   floatScores(criterion: 18 | 19 | 20 | 21, score: number): number {
     return this.levels * (criterion - 16) + 10 + this.level(score);
   }
+  /** The criterion an entry of a Cost stands for ("C7" … "C21"). */
+  criterionAt(index: number): string {
+    if (index < this.c8) return "C7";
+    if (index < this.c9) return "C8";
+    if (index === this.c9) return "C9";
+    if (index < this.floats(14)) return `C${10 + index - this.colours}`;
+    if (index < this.floats(17) + 1) return `C${14 + index - this.floats(14)}`;
+    return `C${18 + Math.floor((index - 2 * this.levels - 10) / this.levels)}`;
+  }
 }
 
 export function add(a: Cost, b: Cost): Cost {
