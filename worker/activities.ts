@@ -1,3 +1,4 @@
+import { Context } from "@temporalio/activity";
 import type * as TF from "@tensorflow/tfjs";
 import sharp from "sharp";
 import type { SheetStorage } from "~/sheets/storage.server";
@@ -23,24 +24,47 @@ function framesFromText(text: string): Float32Array {
   return frames;
 }
 
+/**
+ * Tells Temporal the activity is alive (between the steps of a reading), so that a worker that dies
+ * is noticed within the heartbeat timeout and the sheet is read by another; outside Temporal (the
+ * embedded reader's thread) there is nobody to tell.
+ */
+function heartbeat() {
+  try {
+    Context.current().heartbeat();
+  } catch {
+    // not in a Temporal activity
+  }
+}
+
+/** What a worker counts (its /metrics). */
+export type ReadingCounts = { read: number; failed: number; decoded: number; reading: number };
+
 /** The straightened page as a grey JPEG: what the review screens cut the boxes from. */
 const pageJpeg = (page: GrayImage) => sharp(toBytes(page), { raw: { width: page.width, height: page.height, channels: 1 } }).jpeg({ quality: 80 }).toBuffer();
 
 /** The activities of the sheet-reading workflow, over a storage (disk or MinIO). */
-export function createActivities(storage: SheetStorage, model?: TF.LayersModel): SheetActivities {
+export function createActivities(storage: SheetStorage, model?: TF.LayersModel, counts?: ReadingCounts): SheetActivities {
   const loadReading = async (key: string): Promise<PageMoves> => {
     const stored = JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading;
     return { moves: stored.moves.map((move) => ({ ply: move.ply, logProbs: framesFromText(move.frames) })) };
   };
   return {
     async readStoredPage({ handle }): Promise<PageSummary> {
-      const photo = await storage.get(handle);
+      heartbeat();
       let reading: PageReading;
+      if (counts) counts.reading++;
       try {
+        const photo = await storage.get(handle);
+        heartbeat();
         reading = await readPage(photo, model);
+        heartbeat();
       } catch (error) {
+        if (counts) counts.failed++;
         if (error instanceof Error && /unsupported image format|Input buffer/i.test(error.message)) throw new InvalidSheetError(error.message);
         throw error;
+      } finally {
+        if (counts) counts.reading--;
       }
       const readingKey = `readings/${handle}.json`;
       const stored: StoredReading = { moves: reading.moves.map((move) => ({ ply: move.ply, text: move.text, frames: framesToText(move.logProbs) })) };
@@ -48,11 +72,15 @@ export function createActivities(storage: SheetStorage, model?: TF.LayersModel):
       const pageKey = reading.page ? `pages/${handle}` : null;
       if (pageKey && reading.page) await storage.put(pageKey, await pageJpeg(reading.page), "image/jpeg");
       const { layout, boxes, round, board, result, regions } = reading;
+      if (counts) counts.read++;
       return { handle, readingKey, pageKey, layout, boxes, round, board, result, regions, moves: reading.moves.map(({ ply, text }) => ({ ply, text })) };
     },
     async decodeStoredGame({ readingKeys, language, prefix }) {
       const pages = await Promise.all(readingKeys.map(loadReading));
-      return readGame(pages, language, { prefix });
+      heartbeat();
+      const game = readGame(pages, language, { prefix });
+      if (counts) counts.decoded++;
+      return game;
     },
   };
 }

@@ -1,25 +1,31 @@
 /**
  * A vision worker of the production setup: runs the sheet-reading workflow and its activities for a
- * Temporal cluster (TEMPORAL_ADDRESS), with sheets in MinIO (MINIO_*). Start: npm run worker
+ * Temporal cluster (TEMPORAL_ADDRESS), with sheets in MinIO (MINIO_*). WORKER_CONCURRENCY sheets at
+ * once (the recognizer uses one core: run one worker per core rather than more per worker);
+ * /health and /metrics on WORKER_HEALTH_PORT. Start: npm run worker
  */
 import { NativeConnection, Worker } from "@temporalio/worker";
 import { ConfigError, config } from "~/lib/config.server";
 import { sheetStorage } from "~/sheets/storage.server";
-import { createActivities } from "./activities";
+import { createActivities, type ReadingCounts } from "./activities";
+import { healthServer } from "./health";
 import { loadRecognizer } from "./model/recognizer";
 
 const settings = config();
 if (!settings.temporal) throw new ConfigError("Invalid configuration:\n  - TEMPORAL_ADDRESS: is required for the worker (e.g. temporal:7233)");
 const model = await loadRecognizer();
 const connection = await NativeConnection.connect({ address: settings.temporal.address });
+const counts: ReadingCounts = { read: 0, failed: 0, decoded: 0, reading: 0 };
 const worker = await Worker.create({
   connection,
   namespace: settings.temporal.namespace,
   taskQueue: settings.temporal.taskQueue,
   workflowsPath: new URL("../workflows/index.ts", import.meta.url).pathname,
-  activities: createActivities(sheetStorage(settings.sheetStorage), model),
-  // one sheet at a time per worker: the recognizer uses one core
-  maxConcurrentActivityTaskExecutions: 1,
+  activities: createActivities(sheetStorage(settings.sheetStorage), model, counts),
+  maxConcurrentActivityTaskExecutions: settings.worker.concurrency,
 });
-console.log(`vision worker on ${settings.temporal.address}, queue ${settings.temporal.taskQueue}`);
+const health = settings.worker.healthPort ? healthServer(settings.worker.healthPort, () => worker.getState() === "RUNNING", counts, settings.worker.concurrency) : null;
+console.log(`vision worker on ${settings.temporal.address}, queue ${settings.temporal.taskQueue}, ${settings.worker.concurrency} at once${health ? `, health on :${settings.worker.healthPort}` : ""}`);
 await worker.run();
+health?.close();
+await connection.close();

@@ -50,6 +50,12 @@ describe("configuration from the environment", () => {
     });
     expect(production.sheetStorage).toEqual({ kind: "minio", endPoint: "minio", port: 9000, useSSL: false, accessKey: "kiebitz", secretKey: "secret", bucket: "kiebitz-sheets" });
     expect(production.temporal).toEqual({ address: "temporal:7233", namespace: "default", taskQueue: "sheet-reading" });
+    // in-process one sheet at a time; on a fleet the app waits on many workflows at once
+    expect(plain.sheetsInFlight).toBe(1);
+    expect(production.sheetsInFlight).toBe(16);
+    expect(parseConfig({ TEMPORAL_ADDRESS: "temporal:7233", SHEETS_IN_FLIGHT: "40" }).sheetsInFlight).toBe(40);
+    expect(plain.worker).toEqual({ concurrency: 1, healthPort: 9464 });
+    expect(() => parseConfig({ WORKER_CONCURRENCY: "0" })).toThrowError(/WORKER_CONCURRENCY/);
   });
 
   it("says which MinIO keys are missing and what a Temporal address looks like", () => {

@@ -33,6 +33,9 @@ const schema = z
     TEMPORAL_ADDRESS: optional.pipe(z.string().regex(/^[^\s:]+:\d+$/, "must be host:port, e.g. temporal:7233").optional()),
     TEMPORAL_NAMESPACE: z.string().default("default"),
     TEMPORAL_TASK_QUEUE: z.string().default("sheet-reading"),
+    SHEETS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).optional(),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
     SHEET_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -75,6 +78,10 @@ export type Config = {
     | { kind: "minio"; endPoint: string; port: number; useSSL: boolean; accessKey: string; secretKey: string; bucket: string };
   /** Temporal cluster that runs the sheet-reading workflow; without it sheets are read in-process. */
   temporal?: { address: string; namespace: string; taskQueue: string };
+  /** Sheets the app has in reading at once: 1 in-process, by default 16 on a Temporal fleet. */
+  sheetsInFlight: number;
+  /** A vision worker: sheets it reads at once, and the port of its /health and /metrics (0: none). */
+  worker: { concurrency: number; healthPort: number };
   /** Reverse proxies in front of the app whose X-Forwarded-For is trusted for the client address (0: none). */
   trustProxy: number;
   /** Multiplies every rate limit (tests that sign in many times from one address set it high). */
@@ -127,6 +134,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     temporal: e.TEMPORAL_ADDRESS
       ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE }
       : undefined,
+    sheetsInFlight: e.SHEETS_IN_FLIGHT ?? (e.TEMPORAL_ADDRESS ? 16 : 1),
+    worker: { concurrency: e.WORKER_CONCURRENCY, healthPort: e.WORKER_HEALTH_PORT },
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     sheetQuota: { bytes: e.SHEET_QUOTA_MB * 1024 * 1024, upgradedBytes: e.SHEET_QUOTA_UPGRADED_MB * 1024 * 1024 },

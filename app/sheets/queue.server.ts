@@ -3,7 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
 import type { PageSummary } from "../../workflows/steps";
 import { requestDecode, saveDecodedGame, type DecodeRequest } from "./games.server";
-import { UnreadableSheetError, type SheetReader } from "./reader.server";
+import { ReaderUnavailableError, UnreadableSheetError, type SheetReader } from "./reader.server";
 import { DETECTION, VALUE_DETECTION } from "~/sheets/status";
 
 /** Readings that end in an error are tried this often, then the sheet is failed (code 10) for a person to look at. */
@@ -14,7 +14,7 @@ export const MAX_READ_ATTEMPTS = 3;
  */
 export const AUTO_ASSIGN_CONFIDENCE = 0.5;
 
-type Claimed = { id: number; handle: string; tournament_id: number; attempts: number; round: number | null; board: number | null; round_detection_status: number; board_detection_status: number };
+type Claimed = { id: number; handle: string; tournament_id: number; attempts: number; reading_run: number; round: number | null; board: number | null; round_detection_status: number; board_detection_status: number };
 
 /** Round and board the arbiter gave with the upload (set manually, spec §4 code 5): they win over what is read. */
 type Given = { round: number | null; board: number | null };
@@ -36,12 +36,12 @@ async function claimSheet(db: Db, startedAt: Date): Promise<Claimed | null> {
       SELECT id FROM sheet_image_entry
       WHERE state = 'QUEUED' OR (state = 'SCANNING' AND scan_started < ${startedAt})
       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, handle, tournament_id, attempts, round, board, round_detection_status, board_detection_status`;
+    RETURNING id, handle, tournament_id, attempts, reading_run, round, board, round_detection_status, board_detection_status`;
   return rows[0] ?? null;
 }
 
-async function claimDecode(db: Db): Promise<DecodeRequest | null> {
-  const game = await db.game.findFirst({ where: { decodeRequested: { not: null } }, orderBy: { decodeRequested: "asc" }, select: { id: true, decodeRequested: true } });
+async function claimDecode(db: Db, busy: Set<number>): Promise<DecodeRequest | null> {
+  const game = await db.game.findFirst({ where: { decodeRequested: { not: null }, id: { notIn: [...busy] } }, orderBy: { decodeRequested: "asc" }, select: { id: true, decodeRequested: true } });
   return game && { gameId: game.id, requested: game.decodeRequested! };
 }
 
@@ -66,11 +66,20 @@ export function scannedFields(summary: PageSummary, given: Given = { round: null
   };
 }
 
-async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<void> {
+/** The name of a sheet's reading: the same after a restart (joined, not repeated), a new one after 'detect again'. */
+export const readingId = (sheet: { id: number; reading_run: number }) => (sheet.reading_run ? `sheet-${sheet.id}-r${sheet.reading_run}` : `sheet-${sheet.id}`);
+
+/** Returns false when the reader could not be reached: the sheet waits in the queue, its attempts untouched. */
+async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<boolean> {
   let summary: PageSummary;
   try {
-    summary = await reader.scan({ handle: sheet.handle }, `sheet-${sheet.id}`);
+    summary = await reader.scan({ handle: sheet.handle }, readingId(sheet));
   } catch (error) {
+    if (error instanceof ReaderUnavailableError) {
+      logger.warn({ sheet: sheet.id, err: error }, "sheet reader unavailable; the sheet waits");
+      await db.sheetImageEntry.updateMany({ where: { id: sheet.id, state: "SCANNING" }, data: { state: "QUEUED", layoutDetectionStatus: DETECTION.queued, scanStarted: null } });
+      return false;
+    }
     const final = error instanceof UnreadableSheetError || sheet.attempts + 1 >= MAX_READ_ATTEMPTS;
     logger.warn({ sheet: sheet.id, attempt: sheet.attempts + 1, final, err: error }, "sheet reading failed");
     await db.sheetImageEntry.updateMany({
@@ -79,12 +88,13 @@ async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<voi
         ? { state: "UNCONFIRMED", attempts: { increment: 1 }, layoutDetectionStatus: DETECTION.failed, error: "sheets.readFailed", scanStarted: null }
         : { state: "QUEUED", attempts: { increment: 1 }, layoutDetectionStatus: DETECTION.queued, scanStarted: null },
     });
-    return;
+    return true;
   }
   const given = givenOf(sheet);
   const stored = await db.sheetImageEntry.updateMany({ where: { id: sheet.id, state: "SCANNING" }, data: scannedFields(summary, given) as Prisma.SheetImageEntryUpdateManyMutationInput });
-  if (stored.count === 0) return; // deleted or re-queued meanwhile
+  if (stored.count === 0) return true; // deleted or re-queued meanwhile
   await assignIfSure(db, sheet.id, summary, given);
+  return true;
 }
 
 /**
@@ -120,68 +130,96 @@ export type SheetQueue = {
 };
 
 const POLL_MS = 5_000;
+/** How long the runners wait after the reader could not be reached. */
+const UNAVAILABLE_MS = 2_000;
 
-/** One runner per process: sheets one after another, then games whose sheets changed. */
-export function createSheetQueue(db: Db, reader: SheetReader): SheetQueue {
+/**
+ * The runners of a process: each takes a sheet, then games whose sheets changed. One runner reads
+ * in the app's own thread pool; with Temporal several wait on the fleet's workflows at once, so the
+ * fleet, not the app, sets the pace.
+ */
+export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = {}): SheetQueue {
   const startedAt = new Date();
   let running = false;
-  let wakeUp: (() => void) | null = null;
+  const wakeUps: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
-  let loop: Promise<void> | null = null;
+  let loops: Promise<void>[] = [];
+  let resting = 0;
+  const decoding = new Set<number>();
 
-  async function step(): Promise<boolean> {
+  type Step = "worked" | "idle" | "unavailable";
+  async function step(): Promise<Step> {
     const sheet = await claimSheet(db, startedAt);
-    if (sheet) {
-      await scanOne(db, reader, sheet);
-      return true;
-    }
-    const decode = await claimDecode(db);
+    if (sheet) return (await scanOne(db, reader, sheet)) ? "worked" : "unavailable";
+    const decode = await claimDecode(db, decoding);
     if (decode) {
-      await saveDecodedGame(db, reader, decode).catch((error) => logger.error({ err: error, game: decode.gameId }, "decoding failed"));
-      return true;
+      decoding.add(decode.gameId);
+      try {
+        await saveDecodedGame(db, reader, decode);
+      } catch (error) {
+        logger.error({ err: error, game: decode.gameId }, "decoding failed");
+        if (error instanceof ReaderUnavailableError) return "unavailable";
+      } finally {
+        decoding.delete(decode.gameId);
+      }
+      return "worked";
     }
-    return false;
+    return "idle";
   }
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wakeUps.push(resolve);
+      setTimeout(resolve, ms).unref();
+    });
 
   async function run() {
     while (running) {
-      let worked = false;
+      let outcome: Step = "idle";
       try {
-        worked = await step();
+        outcome = await step();
       } catch (error) {
         logger.error({ err: error }, "sheet queue step failed");
       }
-      if (worked) continue;
-      idleWaiters.forEach((resolve) => resolve());
-      idleWaiters = [];
-      if (!running) break;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        setTimeout(resolve, POLL_MS).unref();
-      });
-      wakeUp = null;
+      if (outcome === "worked") continue;
+      if (outcome === "unavailable") {
+        await new Promise((resolve) => setTimeout(resolve, UNAVAILABLE_MS).unref());
+        continue;
+      }
+      resting++;
+      if (resting === runners) {
+        idleWaiters.forEach((resolve) => resolve());
+        idleWaiters = [];
+      }
+      if (running) await pause(POLL_MS);
+      resting--;
     }
   }
 
+  const wakeAll = () => wakeUps.splice(0).forEach((resolve) => resolve());
   return {
     reader,
     start() {
       if (running) return;
       running = true;
-      loop = run();
+      loops = Array.from({ length: runners }, run);
     },
-    wake: () => wakeUp?.(),
+    wake: wakeAll,
     idle() {
       return new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
-        wakeUp?.();
+        wakeAll();
       });
     },
+    /**
+     * Stops reading: the reader is closed first, so readings in flight are not waited for; their
+     * sheets go back to the queue (not counted as failed) and the next start joins them.
+     */
     async stop() {
       running = false;
-      wakeUp?.();
-      await loop;
+      wakeAll();
       await reader.close();
+      await Promise.all(loops);
     },
   };
 }

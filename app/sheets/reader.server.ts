@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { ApplicationFailure, Client, Connection, WorkflowExecutionAlreadyStartedError } from "@temporalio/client";
+import { ApplicationFailure, Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError } from "@temporalio/client";
 import type { Config } from "~/lib/config.server";
 import type { DecodedGame } from "../../worker/reader/decode";
 import type { ThreadReply, ThreadRequest } from "../../worker/thread";
@@ -20,6 +20,14 @@ export type SheetReader = {
 /** A reading that cannot succeed however often it is tried (not a JPEG the reader can decode). */
 export class UnreadableSheetError extends Error {
   override name = "UnreadableSheetError";
+}
+
+/**
+ * The reader could not be reached (the Temporal cluster is restarting or away): not the sheet's
+ * fault, so it does not count as a failed reading; the sheet waits and is read later.
+ */
+export class ReaderUnavailableError extends Error {
+  override name = "ReaderUnavailableError";
 }
 
 /** worker/thread.ts, found from this module whether it runs from app/sheets or from the built bundle. */
@@ -60,7 +68,9 @@ export function threadReader(storage: Config["sheetStorage"]): SheetReader {
         if (!reply.error) return call.resolve(reply.value);
         call.reject(reply.error.name === "InvalidSheetError" ? new UnreadableSheetError(reply.error.message) : new Error(reply.error.message));
       });
-      const fail = (error: Error) => {
+      const fail = (stopped: Error) => {
+        // readings cut off by closing the reader are not failed readings: they are read again later
+        const error = closing ? new ReaderUnavailableError("sheet reader closed") : stopped;
         thread.failure = error;
         reject(error);
         for (const call of waiting.values()) call.reject(error);
@@ -74,7 +84,7 @@ export function threadReader(storage: Config["sheetStorage"]): SheetReader {
   }
 
   const call = async <T>(kind: ThreadRequest["kind"], input: unknown): Promise<T> => {
-    if (closing) throw new Error("sheet reader closed");
+    if (closing) throw new ReaderUnavailableError("sheet reader closed");
     if (!current || current.failure) current = spawn();
     const thread = current;
     await thread.ready;
@@ -97,26 +107,34 @@ export function threadReader(storage: Config["sheetStorage"]): SheetReader {
 export function temporalReader(temporal: NonNullable<Config["temporal"]>): SheetReader {
   const connecting = Connection.connect({ address: temporal.address });
   const client = connecting.then((connection) => new Client({ connection, namespace: temporal.namespace }));
+  let closed = false;
   async function run<T>(workflow: string, input: unknown, workflowId: string): Promise<T> {
-    const workflows = (await client).workflow;
+    if (closed) throw new ReaderUnavailableError("sheet reader closed");
     try {
-      const handle = await workflows.start(workflow, { taskQueue: temporal.taskQueue, workflowId, args: [input] }).catch(async (error) => {
-        // begun before the app restarted: wait for that reading instead of starting another
-        if (error instanceof WorkflowExecutionAlreadyStartedError) return workflows.getHandle(workflowId);
-        throw error;
-      });
+      const workflows = (await client).workflow;
+      // A reading under this id that is running or completed is joined, never repeated (after an app
+      // restart, or when Temporal was away); only a failed one is started again.
+      const handle = await workflows
+        .start(workflow, { taskQueue: temporal.taskQueue, workflowId, args: [input], workflowIdReusePolicy: "ALLOW_DUPLICATE_FAILED_ONLY" })
+        .catch(async (error) => {
+          if (error instanceof WorkflowExecutionAlreadyStartedError) return workflows.getHandle(workflowId);
+          throw error;
+        });
       return (await handle.result()) as T;
     } catch (error) {
       for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
         if (cause instanceof ApplicationFailure && cause.type === "InvalidSheetError") throw new UnreadableSheetError(cause.message);
       }
-      throw error;
+      // the workflow ran and failed (its retries spent): a failed reading; anything else: Temporal was not reached
+      if (error instanceof WorkflowFailedError) throw error;
+      throw new ReaderUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
     }
   }
   return {
     scan: (input, id) => run("scanSheetWorkflow", input, id),
     decode: (input, id) => run("decodeGameWorkflow", input, id),
     close: async () => {
+      closed = true;
       await (await connecting).close();
     },
   };

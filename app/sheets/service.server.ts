@@ -14,7 +14,7 @@ export function sheetService(): SheetService {
   if (!holder.__kiebitzSheets) {
     const settings = config();
     let queue: SheetQueue | null = null;
-    const lazyQueue = () => (queue ??= createSheetQueue(db(), sheetReader(settings)));
+    const lazyQueue = () => (queue ??= createSheetQueue(db(), sheetReader(settings), { runners: settings.sheetsInFlight }));
     holder.__kiebitzSheets = {
       storage: sheetStorage(settings.sheetStorage),
       quota: settings.sheetQuota,

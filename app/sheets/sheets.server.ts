@@ -185,7 +185,7 @@ export async function rescanSheet(db: Db, tournamentId: number, sheetId: number)
     if (!sheet) return false;
     await tx.sheetImageEntry.update({
       where: { id: sheet.id },
-      data: { state: "QUEUED", attempts: 0, error: null, gameId: null, layoutDetectionStatus: 0, boxesDetectionStatus: 0, roundDetectionStatus: VALUE_DETECTION.queued, boardDetectionStatus: VALUE_DETECTION.queued },
+      data: { state: "QUEUED", attempts: 0, readingRun: { increment: 1 }, error: null, gameId: null, layoutDetectionStatus: 0, boxesDetectionStatus: 0, roundDetectionStatus: VALUE_DETECTION.queued, boardDetectionStatus: VALUE_DETECTION.queued },
     });
     if (sheet.gameId) await requestDecode(tx, sheet.gameId);
     return true;

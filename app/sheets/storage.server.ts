@@ -36,10 +36,17 @@ export function diskStorage(dir: string): SheetStorage {
 export function minioStorage(options: Extract<Config["sheetStorage"], { kind: "minio" }>): SheetStorage {
   const client = new Client({ endPoint: options.endPoint, port: options.port, useSSL: options.useSSL, accessKey: options.accessKey, secretKey: options.secretKey });
   let bucket: Promise<void> | null = null;
+  // checked once; a check that failed (MinIO away) is tried again on the next call
   const ensureBucket = () =>
-    (bucket ??= client.bucketExists(options.bucket).then(async (exists) => {
-      if (!exists) await client.makeBucket(options.bucket);
-    }));
+    (bucket ??= client
+      .bucketExists(options.bucket)
+      .then(async (exists) => {
+        if (!exists) await client.makeBucket(options.bucket);
+      })
+      .catch((error: unknown) => {
+        bucket = null;
+        throw error;
+      }));
   return {
     async put(key, bytes, contentType = "application/octet-stream") {
       await ensureBucket();

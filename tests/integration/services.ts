@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { homedir, tmpdir } from "node:os";
@@ -27,27 +27,45 @@ async function answers(port: number): Promise<boolean> {
   });
 }
 
-export type Service = { port: number; folder: string; stop: () => Promise<void> };
+export type Service = {
+  port: number;
+  folder: string;
+  /** Stops the server and removes its data. */
+  stop: () => Promise<void>;
+  /** Stops the server, keeping its data (a fault: the service is away). */
+  halt: () => Promise<void>;
+  /** Starts it again on the same data and port. */
+  resume: () => Promise<void>;
+};
 
 /** Starts a service binary with `args(port, folder)` and waits until its port answers. */
 export async function startService(binary: string, port: number, args: (folder: string) => string[], env: Record<string, string> = {}): Promise<Service> {
   const folder = mkdtempSync(path.join(tmpdir(), `kiebitz-${path.basename(binary)}-`));
-  const child = spawn(binary, args(folder), { stdio: "ignore", env: { ...process.env, ...env } });
-  for (let i = 0; !(await answers(port)); i++) {
-    if (i > 120 || child.exitCode !== null) throw new Error(`${binary} did not start on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(binary, args(folder), { stdio: "ignore", env: { ...process.env, ...env } });
+    for (let i = 0; !(await answers(port)); i++) {
+      if (i > 120 || child.exitCode !== null) throw new Error(`${binary} did not start on port ${port}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  const halt = async () => {
+    const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  };
+  await launch();
   return {
     port,
     folder,
     stop: async () => {
       // the folder goes only once the server has stopped writing to it
-      const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
+      await halt();
       rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
+    halt,
+    resume: launch,
   };
 }
 

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "sheet_image_entry" ADD COLUMN     "reading_run" INTEGER NOT NULL DEFAULT 0;
+
