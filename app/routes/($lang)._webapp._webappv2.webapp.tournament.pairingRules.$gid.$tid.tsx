@@ -83,6 +83,26 @@ function PlayerSelect({ meta, label, players }: { meta: FieldMetadata<unknown, R
   );
 }
 
+/** Entries with a Remove button each (when they may still be removed), or a line saying there are none. */
+function RuleList({ intent, empty, items }: { intent: string; empty: string; items: { id: number; text: string; removable: boolean }[] }) {
+  const { t } = useTranslation();
+  if (!items.length) return <p>{empty}</p>;
+  return (
+    <ul className="rule-list">
+      {items.map((item) => (
+        <li key={item.id}>
+          <span>{item.text}</span>
+          {item.removable ? (
+            <IntentButton intent={intent} values={{ id: item.id }} className="danger">
+              {t("pairingRules.remove")}
+            </IntentButton>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function PairingRules() {
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -121,22 +141,7 @@ export default function PairingRules() {
 
           <h2>{t("pairingRules.forbidden")}</h2>
           <p className="hint">{t("pairingRules.forbiddenHint")}</p>
-          {forbidden.length ? (
-            <ul className="rule-list">
-              {forbidden.map((pair) => (
-                <li key={pair.id}>
-                  <span>
-                    {pair.first.snr}. {pair.first.name} – {pair.second.snr}. {pair.second.name}
-                  </span>
-                  <IntentButton intent="unforbid" values={{ id: pair.id }} className="danger">
-                    {t("pairingRules.remove")}
-                  </IntentButton>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t("pairingRules.noForbidden")}</p>
-          )}
+          <RuleList intent="unforbid" empty={t("pairingRules.noForbidden")} items={forbidden.map((pair) => ({ id: pair.id, text: `${pair.first.snr}. ${pair.first.name} – ${pair.second.snr}. ${pair.second.name}`, removable: true }))} />
           <Form method="post" {...getFormProps(pairForm)} className="form-page">
             <input type="hidden" name="intent" value="forbid" />
             <FormError errors={pairForm.errors} />
@@ -149,24 +154,15 @@ export default function PairingRules() {
 
           <h2>{t("pairingRules.absences")}</h2>
           <p className="hint">{t("pairingRules.absencesHint")}</p>
-          {absences.length ? (
-            <ul className="rule-list">
-              {absences.map((absence) => (
-                <li key={absence.id}>
-                  <span>
-                    {t("pairingRules.absenceRow", { round: absence.round, player: `${absence.player.snr}. ${absence.player.name}`, kind: t(`pairingRules.kinds.${absence.kind}`) })}
-                  </span>
-                  {absence.round > drawn ? (
-                    <IntentButton intent="removeAbsence" values={{ id: absence.id }} className="danger">
-                      {t("pairingRules.remove")}
-                    </IntentButton>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t("pairingRules.noAbsences")}</p>
-          )}
+          <RuleList
+            intent="removeAbsence"
+            empty={t("pairingRules.noAbsences")}
+            items={absences.map((absence) => ({
+              id: absence.id,
+              text: t("pairingRules.absenceRow", { round: absence.round, player: `${absence.player.snr}. ${absence.player.name}`, kind: t(`pairingRules.kinds.${absence.kind}`) }),
+              removable: absence.round > drawn,
+            }))}
+          />
           <Form method="post" {...getFormProps(absenceForm)} className="form-page">
             <input type="hidden" name="intent" value="absence" />
             <FormError errors={absenceForm.errors} />

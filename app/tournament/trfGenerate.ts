@@ -1,3 +1,4 @@
+import { seededRandom } from "~/chess/random";
 import { MAX_PLAYERS, MAX_RATING, MAX_ROUNDS } from "~/lib/limits";
 import { pairDutch } from "./dutch";
 import type { TrfFile, TrfPlayer, TrfResultCode, TrfRound } from "./trf";
@@ -65,18 +66,6 @@ export function readGeneratorConfig(text: string): { ok: true; value: GeneratorC
   });
   if (value.lowestRating > value.highestRating) errors.push("LowestRating is higher than HighestRating");
   return errors.length ? { ok: false, errors } : { ok: true, value };
-}
-
-/** A small seeded generator (mulberry32): the same seed gives the same tournament on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const absence = (result: TrfResultCode): TrfRound => ({ opponent: null, colour: "-", result });

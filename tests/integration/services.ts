@@ -38,13 +38,13 @@ export type Service = {
   resume: () => Promise<void>;
 };
 
-/** Starts a service binary with `args(port, folder)` and waits until its port answers. */
-export async function startService(binary: string, port: number, args: (folder: string) => string[], env: Record<string, string> = {}): Promise<Service> {
+/** Starts a service binary with `args(port, folder)` and waits until its port answers (and `ready` says so). */
+export async function startService(binary: string, port: number, args: (folder: string) => string[], env: Record<string, string> = {}, ready: () => Promise<boolean> = async () => true): Promise<Service> {
   const folder = mkdtempSync(path.join(tmpdir(), `kiebitz-${path.basename(binary)}-`));
   let child: ChildProcess;
   const launch = async () => {
     child = spawn(binary, args(folder), { stdio: "ignore", env: { ...process.env, ...env } });
-    for (let i = 0; !(await answers(port)); i++) {
+    for (let i = 0; !((await answers(port)) && (await ready())); i++) {
       if (i > 120 || child.exitCode !== null) throw new Error(`${binary} did not start on port ${port}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -72,10 +72,12 @@ export async function startService(binary: string, port: number, args: (folder: 
 export const MINIO_KEYS = { accessKey: "kiebitz", secretKey: "kiebitz-test-secret" };
 
 export function startMinio(port: number): Promise<Service> {
+  // the port opens before MinIO serves requests: wait for its readiness check
+  const ready = () => fetch(`http://127.0.0.1:${port}/minio/health/ready`).then((r) => r.ok, () => false);
   return startService(MINIO_BIN, port, (folder) => ["server", folder, "--address", `127.0.0.1:${port}`, "--console-address", `127.0.0.1:${port + 1}`, "--quiet"], {
     MINIO_ROOT_USER: MINIO_KEYS.accessKey,
     MINIO_ROOT_PASSWORD: MINIO_KEYS.secretKey,
-  });
+  }, ready);
 }
 
 export function startTemporal(port: number): Promise<Service> {
