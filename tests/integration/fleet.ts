@@ -126,6 +126,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     },
     async close() {
       await sheetService().queue.stop().catch(() => undefined);
+      // the next fleet of this process (the benchmark's next row) gets its own storage and queue
+      delete (globalThis as { __kiebitzSheets?: unknown }).__kiebitzSheets;
       for (const worker of workers) worker?.kill("SIGKILL");
       await server.close();
       await Promise.all([temporal.stop(), minio.stop()]);
