@@ -33,6 +33,8 @@ describe("TRF-2026 lines on pairing rules", () => {
     expect(readRuleLine("250", "250    1  1.0   6   1    1    7", emptyRules())).toBe("250: match points (columns 5–8) must be empty");
     expect(readRuleLine("260", "260   1   6    8", emptyRules())).toBe("260: at least two players expected");
     expect(readRuleLine("260", "260   5   2    8    9", emptyRules())).toBe("260: first round after the last");
+    // every two players of a line are a pair: a line of thousands would make millions of pairs
+    expect(readRuleLine("XXP", `XXP ${Array.from({ length: 101 }, (_, i) => i + 1).join(" ")}`, emptyRules())).toBe("XXP: at most 100 players per line");
     expect(readTrf("012 Open\n240 H 999    1\n")).toMatchObject({ ok: false, errors: [{ line: 2, message: "240: a round (1–100) expected" }] });
   });
 

@@ -31,6 +31,9 @@ export type TrfRules = {
 export const STANDARD_POINTS: PointSystem = { win: 1, draw: 0.5, loss: 0, zero: 0, pab: 1 };
 export const RULE_CODES = new Set(["162", "192", "240", "250", "260", "XXA", "XXP"]);
 
+/** Players one 260/XXP line may name: every two of them make a pair, so the pairs grow with its square. */
+export const MAX_FORBIDDEN_GROUP = 100;
+
 export const emptyRules = (): TrfRules => ({ baku: false, absences: [], accelerations: [], playerAccelerations: new Map(), forbidden: [] });
 
 const column = (line: string, from: number, to: number) => line.slice(from - 1, to).trim();
@@ -94,12 +97,14 @@ export function readRuleLine(code: string, line: string, rules: TrfRules): strin
       const entry = { firstRound: round(column(line, 5, 7)), lastRound: round(column(line, 9, 11)), players: repeated(line, 13, 5, player) };
       if (entry.firstRound > entry.lastRound) throw new Error("first round after the last");
       if (entry.players.length < 2) throw new Error("at least two players expected");
+      if (entry.players.length > MAX_FORBIDDEN_GROUP) throw new Error(`at most ${MAX_FORBIDDEN_GROUP} players per line`);
       rules.forbidden.push(entry);
     } else if (code === "XXA") {
       rules.playerAccelerations.set(player(column(line, 5, 8)), repeated(line, 10, 5, points));
     } else if (code === "XXP") {
       const players = line.slice(3).trim().split(/\s+/).filter(Boolean).map(player);
       if (players.length < 2) throw new Error("at least two players expected");
+      if (players.length > MAX_FORBIDDEN_GROUP) throw new Error(`at most ${MAX_FORBIDDEN_GROUP} players per line`);
       rules.forbidden.push({ firstRound: 1, lastRound: MAX_ROUNDS, players });
     }
     return undefined;
