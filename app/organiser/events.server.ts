@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Failure } from "~/auth/accounts.server";
-import { eventSlug } from "./slugs.server";
+import { eventSlug, rememberFormerSlug } from "./slugs.server";
 
 export type EventInput = { name: string; description?: string; site?: string; startDate?: Date; endDate?: Date };
 export type LinkInput = { linkUrl?: string; linkText?: string };
@@ -23,7 +23,12 @@ export async function createEvent(db: Db, creatorId: number, { linkUrl, linkText
 
 export async function updateEvent(db: Db, id: number, input: EventInput): Promise<Result<true>> {
   try {
-    await db.event.update({ where: { id }, data: { ...input, site: input.site ?? null, slug: await eventSlug(db, input.name, id) } });
+    await db.$transaction(async (tx) => {
+      const before = await tx.event.findUniqueOrThrow({ where: { id }, select: { slug: true } });
+      const slug = await eventSlug(tx, input.name, id);
+      await tx.event.update({ where: { id }, data: { ...input, site: input.site ?? null, slug } });
+      await rememberFormerSlug(tx, id, null, before.slug, slug);
+    });
     return { ok: true, value: true };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, error: "events.nameTaken", field: "name" };

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { Db } from "~/db/client.server";
-import { recordsOf } from "./rounds.server";
-import { standings, type Tiebreak } from "~/tournament/tiebreaks";
 import { absencesOf } from "./pairingRules.server";
+import { teamsOf } from "./teams.server";
+import type { Snapshot } from "./publicViews.server";
 
 /**
  * What visitors see (spec §6): events and tournaments that are public; games only when the
@@ -11,54 +11,76 @@ import { absencesOf } from "./pairingRules.server";
 const PUBLIC = { in: ["PUBLIC", "PUBLIC_WITHOUT_GAMES"] } as { in: ("PUBLIC" | "PUBLIC_WITHOUT_GAMES")[] };
 
 export async function publicEvent(db: Db, where: { id: number } | { slug: string }) {
-  const event = await db.event.findUnique({ where });
+  const event = await db.event.findUnique({ where, include: { links: { orderBy: { id: "asc" } } } });
   if (!event) return null;
   const tournaments = await db.tournament.findMany({
     where: { eventId: event.id, visibility: PUBLIC },
     orderBy: [{ orderValue: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, slug: true, visibility: true },
+    select: { id: true, name: true, slug: true, mode: true, form: true, startDate: true, endDate: true, _count: { select: { players: true } } },
   });
   if (!tournaments.length) return null;
-  return { id: event.id, name: event.name, slug: event.slug, description: event.description, startDate: event.startDate, endDate: event.endDate, tournaments };
-}
-
-export async function publicTournament(db: Db, eventId: number, tournamentSlug: string, unlocked: (tournamentId: number, password: string | null) => boolean) {
-  const tournament = await db.tournament.findFirst({ where: { eventId, slug: tournamentSlug, visibility: PUBLIC } });
-  if (!tournament) return null;
-  const [players, games, absences] = await Promise.all([
-    db.player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
-    db.game.findMany({ where: { tournamentId: tournament.id }, orderBy: [{ round: "asc" }, { board: "asc" }], include: { white: true, black: true } }),
-    absencesOf(db, tournament.id),
-  ]);
-  const lastRound = games.reduce((max, g) => Math.max(max, g.round), 0);
-  const tiebreaks = [tournament.tiebreakScoreFirst, tournament.tiebreakScoreSecond, tournament.tiebreakScoreThird].filter((t) => t !== "NONE") as Tiebreak[];
-  const bySnr = new Map(players.map((p) => [p.snr, p]));
-  const ranking = lastRound
-    ? standings({ players: recordsOf(players, games, lastRound, absences), round: lastRound }, tiebreaks).map((row) => ({ ...row, name: bySnr.get(row.id)?.name ?? "" }))
-    : [];
-  const gamesAllowed = tournament.visibility === "PUBLIC";
-  const needsPassword = gamesAllowed && Boolean(tournament.password) && !unlocked(tournament.id, tournament.password);
+  const paired = await db.game.groupBy({ by: ["tournamentId"], where: { tournamentId: { in: tournaments.map((t) => t.id) } }, _max: { round: true } });
+  const rounds = new Map(paired.map((p) => [p.tournamentId, p._max.round ?? 0]));
   return {
-    id: tournament.id,
-    name: tournament.name,
-    gamesAllowed,
-    needsPassword,
-    lastRound,
-    ranking,
-    pairings: games
-      .filter((g) => g.round === lastRound)
-      .map((g) => ({
-        board: g.board,
-        white: g.white?.name ?? "",
-        black: g.black?.name ?? null,
-        result: g.gameResult,
-        moves: gamesAllowed && !needsPassword ? g.moves : null,
-      })),
+    id: event.id,
+    name: event.name,
+    slug: event.slug,
+    site: event.site,
+    description: event.description,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    links: event.links.map((l) => ({ link: l.link, text: l.text })),
+    tournaments: tournaments.map(({ _count, ...t }) => ({ ...t, players: _count.players, rounds: rounds.get(t.id) ?? 0 })),
   };
 }
 
+export type PublicEvent = NonNullable<Awaited<ReturnType<typeof publicEvent>>>;
+
+/**
+ * A public tournament by its event's and its own slug, with what the visitor may see of its
+ * games; `unlocked` says whether the visitor's session holds an unlock for the current password.
+ * A slug the tournament had before a rename answers with the current one (to redirect to).
+ */
+export async function publicTournament(db: Db, eventSlug: string, tournamentSlug: string, unlocked: (tournamentId: number, password: string | null) => boolean) {
+  const event = await publicEvent(db, { slug: eventSlug });
+  if (!event) return null;
+  const tournament = await db.tournament.findFirst({
+    where: { eventId: event.id, slug: tournamentSlug, visibility: PUBLIC },
+    include: { links: { orderBy: { id: "asc" } } },
+  });
+  if (!tournament) return null;
+  const gamesAllowed = tournament.visibility === "PUBLIC";
+  const needsPassword = gamesAllowed && Boolean(tournament.password) && !unlocked(tournament.id, tournament.password);
+  return {
+    event,
+    tournament: {
+      id: tournament.id,
+      name: tournament.name,
+      slug: tournament.slug,
+      mode: tournament.mode,
+      form: tournament.form,
+      description: tournament.description,
+      startDate: tournament.startDate,
+      endDate: tournament.endDate,
+      plannedRounds: tournament.plannedRounds,
+      links: tournament.links.map((l) => ({ link: l.link, text: l.text })),
+    },
+    /** the tournament publishes its games (visibility "public") */
+    gamesAllowed,
+    /** … but this visitor has not given the games password yet */
+    needsPassword,
+    /** the visitor may see moves and download the PGN */
+    gamesVisible: gamesAllowed && !needsPassword,
+  };
+}
+
+export type PublicTournament = NonNullable<Awaited<ReturnType<typeof publicTournament>>>;
+
 export function checkGamesPassword(password: string | null, given: string): boolean {
-  return !password || password === given;
+  if (!password) return true;
+  const a = createHash("sha256").update(password).digest();
+  const b = createHash("sha256").update(given).digest();
+  return timingSafeEqual(a, b);
 }
 
 /**
@@ -67,4 +89,92 @@ export function checkGamesPassword(password: string | null, given: string): bool
  */
 export function unlockStamp(tournamentId: number, password: string | null): string {
   return `${tournamentId}:${createHash("sha256").update(`${tournamentId}\0${password ?? ""}`).digest("base64url").slice(0, 16)}`;
+}
+
+/**
+ * A digest of everything the public views are computed from (the tournament's settings, players,
+ * teams, absences and games with their moves), read in one query: the cache below is valid while it
+ * is unchanged, across every process that serves the site.
+ */
+async function fingerprint(db: Db, tournamentId: number): Promise<string> {
+  const [row] = await db.$queryRaw<{ stamp: string | null }[]>`
+    SELECT md5(concat_ws('|',
+      (SELECT concat_ws(',', name, mode, form, tiebreak_score_first, tiebreak_score_second, tiebreak_score_third) FROM tournament WHERE id = ${tournamentId}),
+      (SELECT string_agg(concat_ws(',', id, snr, name, title, elo, nwz, club, country, fide_id, team_id, team_board), ';' ORDER BY id) FROM player WHERE tournament_id = ${tournamentId}),
+      (SELECT string_agg(concat_ws(',', id, snr, name), ';' ORDER BY id) FROM team WHERE tournament_id = ${tournamentId}),
+      (SELECT string_agg(concat_ws(',', player_id, round, kind), ';' ORDER BY id) FROM player_absence WHERE tournament_id = ${tournamentId}),
+      (SELECT string_agg(concat_ws(',', id, round, board, pairing_type, white_id, black_id, game_result, winner_id, md5(coalesce(moves, '') || coalesce(fen, ''))), ';' ORDER BY id) FROM game WHERE tournament_id = ${tournamentId})
+    )) AS stamp`;
+  return row?.stamp ?? "";
+}
+
+type Cached = { stamp: string; snapshot: Snapshot; views: Map<string, unknown> };
+const CACHE_SIZE = 64;
+const cache = new Map<number, Cached>();
+
+async function loadSnapshot(db: Db, tournamentId: number): Promise<Snapshot> {
+  const [tournament, players, games, absences, teams] = await Promise.all([
+    db.tournament.findUniqueOrThrow({
+      where: { id: tournamentId },
+      select: { id: true, name: true, mode: true, form: true, tiebreakScoreFirst: true, tiebreakScoreSecond: true, tiebreakScoreThird: true },
+    }),
+    db.player.findMany({
+      where: { tournamentId },
+      orderBy: { snr: "asc" },
+      select: { id: true, snr: true, name: true, title: true, elo: true, nwz: true, club: true, country: true, fideId: true, teamId: true },
+    }),
+    db.game.findMany({
+      where: { tournamentId },
+      orderBy: [{ round: "asc" }, { board: "asc" }],
+      select: { round: true, board: true, whiteId: true, blackId: true, gameResult: true, pairingType: true, moves: true, fen: true, winnerId: true },
+    }),
+    absencesOf(db, tournamentId),
+    teamsOf(db, tournamentId),
+  ]);
+  return { tournament, players, games, absences, teams: teams.map((t) => ({ id: t.id, snr: t.snr, name: t.name, players: t.players.map((p) => ({ id: p.id })) })) };
+}
+
+/**
+ * A public tournament's snapshot and its views (`view("standings:5", …)`), each computed once per
+ * state of the tournament: entering a result, a new round or a changed player makes the next
+ * request load and compute again. The newest 64 tournaments are kept.
+ */
+export async function publicSnapshot(db: Db, tournamentId: number) {
+  const stamp = await fingerprint(db, tournamentId);
+  let entry = cache.get(tournamentId);
+  if (!entry || entry.stamp !== stamp) {
+    entry = { stamp, snapshot: await loadSnapshot(db, tournamentId), views: new Map() };
+    cache.set(tournamentId, entry);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  const { snapshot, views } = entry;
+  return {
+    snapshot,
+    view<T>(key: string, compute: (snapshot: Snapshot) => T): T {
+      if (!views.has(key)) views.set(key, compute(snapshot));
+      return views.get(key) as T;
+    },
+  };
+}
+
+/** The public pages of every public event and tournament, newest first (for the sitemap). */
+export async function publicPages(db: Db, limit: number): Promise<{ path: string; modified: Date }[]> {
+  const tournaments = await db.tournament.findMany({
+    where: { visibility: PUBLIC },
+    orderBy: { lastUpdated: "desc" },
+    take: limit,
+    select: { id: true, slug: true, lastUpdated: true, event: { select: { slug: true } } },
+  });
+  const paired = await db.game.groupBy({ by: ["tournamentId"], where: { tournamentId: { in: tournaments.map((t) => t.id) } }, _max: { round: true } });
+  const rounds = new Map(paired.map((p) => [p.tournamentId, p._max.round ?? 0]));
+  const events = new Map<string, Date>();
+  const pages = tournaments.flatMap((t) => {
+    const event = `/event/${encodeURIComponent(t.event.slug)}`;
+    if (!events.has(event)) events.set(event, t.lastUpdated);
+    const base = `${event}/${encodeURIComponent(t.slug)}`;
+    const last = rounds.get(t.id) ?? 0;
+    const views = [base, `${base}/players`, ...(last ? [`${base}/round/${last}`, `${base}/standings/${last}`, `${base}/crosstable/${last}`] : [])];
+    return views.map((path) => ({ path, modified: t.lastUpdated }));
+  });
+  return [...[...events].map(([path, modified]) => ({ path, modified })), ...pages];
 }

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { Prisma, Tournament } from "~/generated/prisma/client";
 import { renumberPlayers } from "./players.server";
-import { tournamentSlug } from "./slugs.server";
+import { rememberFormerSlug, tournamentSlug } from "./slugs.server";
 
 type TournamentFields = {
   name: string;
@@ -41,6 +41,7 @@ export async function updateTournament(db: Db, tournament: Tournament, data: Pri
   await db.$transaction(async (tx) => {
     const slug = typeof data.name === "string" ? await tournamentSlug(tx, tournament.eventId, data.name, tournament.id) : undefined;
     const updated = await tx.tournament.update({ where: { id: tournament.id }, data: { ...data, slug } });
+    await rememberFormerSlug(tx, tournament.eventId, tournament.id, tournament.slug, slug);
     if ((await tx.round.count({ where: { tournamentId: tournament.id } })) === 0) await renumberPlayers(tx, updated);
   });
 }

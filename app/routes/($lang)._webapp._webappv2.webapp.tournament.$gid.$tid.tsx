@@ -57,9 +57,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: tournamentSettingsSchema });
       if (submission.status !== "success") return json({ intent: "settings", result: bounded(submission.reply()) });
       const { maxPlayers, password, description, ...fields } = submission.value;
-      if (fields.form === "TEAM" && fields.visibility !== "PRIVATE") {
-        return json({ intent: "settings", result: bounded(submission.reply({ fieldErrors: { visibility: ["tournaments.teamNotPublic"] } })) });
-      }
       await updateTournament(db(), tournament, {
         ...tournamentData(fields),
         visibility: fields.visibility,

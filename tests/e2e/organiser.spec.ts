@@ -348,7 +348,8 @@ test("visitors see public tournaments; games only when fully public and behind t
   await expect(visitor.getByText(en.public.wrongPassword)).toBeVisible();
   await visitor.getByLabel(en.public.password).fill("Secret-Games");
   await visitor.getByRole("button", { name: en.public.unlock }).click();
-  await expect(visitor.getByText("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#")).toBeVisible();
+  await visitor.getByRole("link", { name: en.results.WHITE_WINS }).first().click();
+  await expect(visitor.locator("ol.moves li")).toHaveText(["e4 e5", "Qh5 Nc6", "Bc4 Nf6", "Qxf7#"]);
   await visitor.goto(`/event/${event.replace(/ /g, "-")}`);
   await expect(visitor.getByRole("link", { name: "Group A" })).toHaveAttribute("href", publicUrl);
 });

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEvent, updateEvent } from "~/organiser/events.server";
+import { addPlayers } from "~/organiser/players.server";
+import { drawNextRound, saveResults } from "~/organiser/rounds.server";
+import { createTournament, updateTournament } from "~/organiser/tournaments.server";
+import type { Visibility } from "~/generated/prisma/client";
+import { config } from "~/lib/config.server";
+import { TOURNAMENT } from "./databases";
+import { startServer, type TestServer } from "./server";
+
+/**
+ * The public tournament pages over HTTP (issue 17): every view of a public tournament, visibility
+ * and the games password enforced on every page and download, views recomputed when a result is
+ * entered, an address from before a rename redirecting, and the sitemap listing public pages only.
+ */
+let server: TestServer;
+const PATHS = ["", "/players", "/round/1", "/standings/1", "/crosstable/1", "/player/1", "/game/1/1", "/pgn/1"];
+const MOVES = "e4 e5 Nf3 Nc6 Bb5";
+
+async function tournament(event: { id: number; creatorId: number }, name: string, visibility: Visibility, password: string | null = null) {
+  const created = await createTournament(server.db, event, { ...TOURNAMENT, name, plannedRounds: 3, tiebreak1: "BUCHHOLZ", tiebreak2: "SONNEBORN_BERGER" });
+  await addPlayers(server.db, created, ["Anna", "Bert", "Cleo", "Dora"].map((player, i) => ({ name: player, elo: 2000 - 100 * i, active: true })));
+  await drawNextRound(server.db, created, 1);
+  const games = await server.db.game.findMany({ where: { tournamentId: created.id, round: 1 }, orderBy: { board: "asc" } });
+  await saveResults(server.db, created.id, 1, new Map([[games[0].id, "WHITE_WINS"], [games[1].id, "DRAW"]]));
+  await server.db.game.update({ where: { id: games[0].id }, data: { moves: MOVES } });
+  await server.db.tournament.update({ where: { id: created.id }, data: { visibility, password } });
+  return created;
+}
+
+const get = (path: string, cookie = "") => fetch(server.url + path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+beforeAll(async () => {
+  server = await startServer();
+  const role = await server.db.role.findUniqueOrThrow({ where: { name: "User" } });
+  const user = await server.db.user.create({ data: { email: "public@example.org", username: "Organiser", roleId: role.id, confirmed: true, password: "x" } });
+  const created = await createEvent(server.db, user.id, { name: "Spring Open, Berlin" });
+  if (!created.ok) throw new Error(created.error);
+  const event = { id: created.value.id, creatorId: user.id };
+  await tournament(event, "A Group", "PUBLIC", "secret");
+  await tournament(event, "B Group", "PUBLIC_WITHOUT_GAMES");
+  await tournament(event, "C Group", "PRIVATE");
+});
+afterAll(() => server?.close());
+
+describe("public tournament pages", () => {
+  it("the event page lists public tournaments only, with one tap to pairings and standings", async () => {
+    const html = await (await get("/event/Spring-Open-Berlin")).text();
+    expect(html).toContain("A Group");
+    expect(html).toContain("B Group");
+    expect(html).not.toContain("C Group");
+    expect(html).toContain('href="/event/Spring-Open-Berlin/A-Group/standings/1"');
+    expect(html).toContain('href="/event/Spring-Open-Berlin/A-Group/round/1"');
+  });
+
+  it("every view of a public tournament answers, in English and German, with its own title", async () => {
+    for (const path of PATHS.slice(0, 6)) {
+      for (const prefix of ["", "/de"]) {
+        const response = await get(`${prefix}/event/Spring-Open-Berlin/A-Group${path}`);
+        expect(response.status, `${prefix}${path}`).toBe(200);
+        expect(await response.text()).toMatch(/<title>[^<]*A Group[^<]*<\/title>/);
+      }
+    }
+  });
+
+  it("standings carry the tiebreak columns and give tied players their own rank; the cross table names opponents by rank", async () => {
+    const standings = await (await get("/event/Spring-Open-Berlin/A-Group/standings/1")).text();
+    expect(standings).toContain("<th>BH</th>");
+    expect(standings).toContain("<th>SB</th>");
+    // Anna won (1), Bert and Dora drew (½ each), Cleo lost: Anna, then the two draws, then Cleo
+    const names = [...standings.matchAll(/player\/(\d)"/g)].map((m) => Number(m[1]));
+    expect(names).toEqual([1, 2, 4, 3]);
+    const cross = (await (await get("/event/Spring-Open-Berlin/A-Group/crosstable/1")).text()).replace(/<!-- -->/g, "");
+    expect(cross).toMatch(/4w 1/); // Anna (rank 1) had White against Cleo, rank 4, and won
+  });
+
+  it("a player's page shows each round's opponent, colour and result, and the rating performance", async () => {
+    const html = await (await get("/event/Spring-Open-Berlin/A-Group/player/1")).text();
+    expect(html).toContain("Cleo");
+    expect(html).toContain("White");
+    expect(html).toContain("Rating performance");
+    expect(html).toContain("2600"); // 1/1 against 1800: 1800 + 800
+  });
+
+  it("a private tournament is not found on any page or download", async () => {
+    for (const path of PATHS) expect((await get(`/event/Spring-Open-Berlin/C-Group${path}`)).status, path).toBe(404);
+  });
+
+  it("a tournament public without games shows results but no moves, game page or PGN", async () => {
+    const round = await (await get("/event/Spring-Open-Berlin/B-Group/round/1")).text();
+    expect(round).toContain("1-0");
+    expect(round).not.toContain("Nf3");
+    expect(round).not.toContain("/game/1/1");
+    expect((await get("/event/Spring-Open-Berlin/B-Group/game/1/1")).status).toBe(404);
+    expect((await get("/event/Spring-Open-Berlin/B-Group/pgn/1")).status).toBe(404);
+  });
+
+  it("games behind a password: locked until the password is given, and locked again when it changes", async () => {
+    const locked = await (await get("/event/Spring-Open-Berlin/A-Group/game/1/1")).text();
+    expect(locked).not.toContain("Nf3");
+    expect(locked).toContain('name="password"');
+    expect((await get("/event/Spring-Open-Berlin/A-Group/pgn/1")).status).toBe(403);
+
+    const unlock = (password: string) =>
+      fetch(`${server.url}/event/Spring-Open-Berlin/A-Group/round/1`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ password }),
+      });
+    expect((await unlock("wrong")).status).toBe(403);
+    const unlocked = await unlock("secret");
+    expect(unlocked.status).toBe(302);
+    const cookie = unlocked.headers.get("set-cookie")!.split(";")[0];
+    expect(await (await get("/event/Spring-Open-Berlin/A-Group/game/1/1", cookie)).text()).toContain("Nf3");
+    const pgn = await get("/event/Spring-Open-Berlin/A-Group/pgn/1", cookie);
+    expect(pgn.status).toBe(200);
+    expect(await pgn.text()).toContain("1. e4 e5 2. Nf3 Nc6 3. Bb5");
+
+    await server.db.tournament.updateMany({ where: { name: "A Group" }, data: { password: "changed" } });
+    expect((await get("/event/Spring-Open-Berlin/A-Group/pgn/1", cookie)).status).toBe(403);
+    await server.db.tournament.updateMany({ where: { name: "A Group" }, data: { password: "secret" } });
+  });
+
+  it("entering a result changes the cached standings at once", async () => {
+    const before = await (await get("/event/Spring-Open-Berlin/B-Group/standings/1")).text();
+    expect(before).toMatch(/player\/1"/);
+    const b = await server.db.tournament.findFirstOrThrow({ where: { name: "B Group" } });
+    const board1 = await server.db.game.findFirstOrThrow({ where: { tournamentId: b.id, round: 1, board: 1 } });
+    await saveResults(server.db, b.id, 1, new Map([[board1.id, "BLACK_WINS"]]));
+    const after = await (await get("/event/Spring-Open-Berlin/B-Group/standings/1")).text();
+    const order = [...after.matchAll(/player\/(\d)"/g)].map((m) => Number(m[1]));
+    expect(order[0]).toBe(3); // Cleo beat Anna
+  });
+
+  it("after a rename, the old addresses of the event and the tournament redirect to the new ones", async () => {
+    const a = await server.db.tournament.findFirstOrThrow({ where: { name: "A Group" } });
+    await updateTournament(server.db, a, { name: "A Group Masters" });
+    const event = await server.db.event.findFirstOrThrow({ where: { name: "Spring Open, Berlin" } });
+    expect((await updateEvent(server.db, event.id, { name: "Spring Open 2027" })).ok).toBe(true);
+
+    const moved = await get("/de/event/Spring-Open-Berlin/A-Group/standings/1?x=1");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/de/event/Spring-Open-2027/A-Group-Masters/standings/1?x=1");
+    expect((await get("/event/Spring-Open-Berlin")).headers.get("location")).toBe("/event/Spring-Open-2027");
+    expect((await get("/event/Spring-Open-2027/A-Group-Masters/players")).status).toBe(200);
+    // an old address of a tournament that is now private is not found
+    expect((await get("/event/Spring-Open-Berlin/C-Group")).status).toBe(404);
+  });
+
+  it("the sitemap lists the public pages in both languages with hreflang alternates, nothing private", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const xml = (await response.text()).replaceAll(config().publicUrl, "http://kiebitz.test");
+    expect(xml).toContain("<loc>http://kiebitz.test/event/Spring-Open-2027/A-Group-Masters/standings/1</loc>");
+    expect(xml).toContain("<loc>http://kiebitz.test/de/event/Spring-Open-2027/A-Group-Masters/standings/1</loc>");
+    expect(xml).toContain('hreflang="de" href="http://kiebitz.test/de/event/Spring-Open-2027/B-Group"');
+    expect(xml).not.toContain("C-Group");
+  });
+});
