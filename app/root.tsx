@@ -12,6 +12,9 @@ import { languageCookie, requestLanguage } from "~/i18n.server";
 import { config } from "~/lib/config.server";
 import { languageFromPath } from "~/lib/locale";
 import { takeNotice } from "~/lib/notice.server";
+import { allows } from "~/lib/consent";
+import { consentOf, recordVisit } from "~/lib/consent.server";
+import { db } from "~/db/client.server";
 import stylesheet from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -23,7 +26,9 @@ export const handle = { i18n: "common" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = requestLanguage(request);
-  const [user, { notice, setCookie }] = await Promise.all([getUser(request), takeNotice(request)]);
+  const [user, { notice, setCookie }, consent] = await Promise.all([getUser(request), takeNotice(request), consentOf(request)]);
+  // a page opened (not a data request of a page already open), counted with consent only
+  if (allows(consent, "statistics") && !new URL(request.url).searchParams.has("_data")) recordVisit(db(), request);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if ((await languageCookie().parse(request.headers.get("Cookie"))) !== language) {
@@ -36,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       badge: config().appEnv === "production" ? ("beta" as const) : ("test" as const),
       googleSignIn: Boolean(config().google),
       notice,
+      consent,
+      consentForced: config().consentForced,
     },
     { headers },
   );

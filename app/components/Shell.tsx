@@ -2,7 +2,8 @@ import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { loader as rootLoader } from "~/root";
-import { languageFromPath, localizePath, switchLanguage } from "~/lib/locale";
+import { languageFromPath, localizePath, stripLanguage, switchLanguage } from "~/lib/locale";
+import { CookieBanner } from "./CookieConsent";
 import { readMessage } from "~/lib/messages";
 
 /** The language of the current page, read from its URL. */
@@ -90,7 +91,21 @@ function Footer() {
       <Link to={to("/eula")}>{t("footer.terms")}</Link>
       <Link to={to("/docs/app")}>{t("footer.scanApp")}</Link>
       <Link to={to("/docs/overview")}>{t("footer.docs")}</Link>
+      <CookieSettingsLink />
     </footer>
+  );
+}
+
+/** The small button that reopens the cookie settings after the visitor chose. */
+function CookieSettingsLink() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const location = useLocation();
+  const back = stripLanguage(location.pathname) === "/cookies" ? "" : `?${new URLSearchParams({ back: location.pathname + location.search })}`;
+  return (
+    <Link to={to(`/cookies${back}`)} className="button small cookie-button">
+      {t("consent.settings")}
+    </Link>
   );
 }
 
@@ -110,6 +125,7 @@ function Notice() {
 export function Shell({ children, layout = "default" }: { children: ReactNode; layout?: string }) {
   return (
     <div className={`layout layout-${layout}`}>
+      <CookieBanner />
       <Header />
       <main>
         <Notice />

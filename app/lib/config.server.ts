@@ -40,6 +40,8 @@ const schema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
     SHEET_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
     SHEET_QUOTA_UPGRADED_MB: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+    /** "true": the cookie banner covers the page until the visitor chooses (spec §2 "forced open") */
+    COOKIE_CONSENT_FORCED: z.enum(["true", "false"]).default("false"),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production") {
@@ -72,6 +74,7 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   google?: { clientId: string; clientSecret: string };
+  consentForced: boolean;
   /** Where score-sheet photos are kept: a folder by default, MinIO (S3) in production. */
   sheetStorage:
     | { kind: "disk"; dir: string }
@@ -139,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     sheetQuota: { bytes: e.SHEET_QUOTA_MB * 1024 * 1024, upgradedBytes: e.SHEET_QUOTA_UPGRADED_MB * 1024 * 1024 },
+    consentForced: e.COOKIE_CONSENT_FORCED === "true",
   };
 }
 

@@ -35,7 +35,9 @@ describe("locales", () => {
 describe("routes", () => {
   const files = readdirSync(path.resolve("app/routes"));
   it("serve every page in English and German: each page module sits under the optional ($lang) segment", () => {
-    const withoutLanguage = files.filter((file) => !file.startsWith("($lang)") && !file.startsWith("auth.") && !file.startsWith("api."));
+    // sitemap.xml and robots.txt are read by crawlers at the site's root, for both languages at once
+    const rootFiles = ["sitemap[.]xml.tsx", "robots[.]txt.tsx"];
+    const withoutLanguage = files.filter((file) => !file.startsWith("($lang)") && !file.startsWith("auth.") && !file.startsWith("api.") && !rootFiles.includes(file));
     expect(withoutLanguage).toEqual([]);
   });
 });

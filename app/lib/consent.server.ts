@@ -1,0 +1,36 @@
+import { createCookie } from "@remix-run/node";
+import type { Db } from "~/db/client.server";
+import { config } from "./config.server";
+import { CONSENT_COOKIE, cookiesToDelete, readConsent, writeConsent, type Consent } from "./consent";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+/** The consent cookie: a year, same-site lax, readable by the server only. */
+function consentCookie() {
+  cookie ??= createCookie(CONSENT_COOKIE, { path: "/", sameSite: "lax", httpOnly: true, secure: config().publicUrl.startsWith("https://"), maxAge: 60 * 60 * 24 * 365 });
+  return cookie;
+}
+
+export async function consentOf(request: Request): Promise<Consent> {
+  const value = await consentCookie().parse(request.headers.get("Cookie"));
+  return readConsent(typeof value === "string" ? value : null);
+}
+
+/** The Set-Cookie headers for a new consent: the consent, and the removal of every cookie it refuses. */
+export async function consentHeaders(consent: Exclude<Consent, { state: "unset" }>): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await consentCookie().serialize(writeConsent(consent)));
+  for (const name of cookiesToDelete(consent)) headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+  return headers;
+}
+
+/**
+ * A page visit for the statistics (spec §3 page_visited), recorded only with the visitor's consent
+ * to statistics; bounded, and never in the way of the page (errors are ignored).
+ */
+export function recordVisit(db: Db, request: Request) {
+  const url = new URL(request.url);
+  db.pageVisited
+    .create({ data: { targetUrl: url.pathname.slice(0, 500), referer: request.headers.get("Referer")?.slice(0, 500) ?? null, userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null } })
+    .catch(() => undefined);
+}

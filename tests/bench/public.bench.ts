@@ -1,0 +1,42 @@
+/**
+ * Public pages under load (npm run bench:public): the standings and pairings pages of a public
+ * 500-player, 9-round Swiss under 200 concurrent connections (autocannon), beside the static
+ * /about page as the reference of the same server in the same run: requests per second, p50/p99,
+ * errors. Aim (issue 17): p99 under 100 ms, no errors.
+ * Needs the PostgreSQL server of the tests (TEST_DATABASE_SERVER) and a build (npm run build).
+ */
+import autocannon from "autocannon";
+import { benchTournament } from "./benchTournament";
+
+const PORT = 3201;
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const { db, tournament } = await benchTournament(PORT);
+await db.tournament.update({ where: { id: tournament.id }, data: { visibility: "PUBLIC" } });
+
+await import("../../server");
+await new Promise((resolve) => setTimeout(resolve, 1500));
+
+async function measure(label: string, path: string) {
+  const url = `http://127.0.0.1:${PORT}${path}`;
+  const first = await fetch(url);
+  if (first.status !== 200) throw new Error(`${path}: ${first.status}`);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  console.log(
+    `${label.padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   errors ${errors}`,
+  );
+  return result.requests.average;
+}
+
+console.log(`public pages of a 500-player, 9-round Swiss: ${CONNECTIONS} connections, ${SECONDS} s each`);
+const reference = await measure("/about (ref.)", "/about");
+for (const [label, path] of [
+  ["standings", "/event/Bench-Open/A/standings/9"],
+  ["pairings", "/event/Bench-Open/A/round/9"],
+  ["cross table", "/event/Bench-Open/A/crosstable/9"],
+] as const) {
+  const rate = await measure(label, path);
+  console.log(`${"".padEnd(16)} ${(rate / reference).toFixed(2)} × the reference's requests per second`);
+}
+process.exit(0);
