@@ -8,6 +8,7 @@ import { requestLimits } from "./limits";
 import { accessLog, logger } from "./logger";
 import { crossSiteCheck } from "./origin";
 import { rateLimits } from "./rateLimits";
+import { publicPageCache } from "./pageCache";
 
 export type AppContext = { clientAddress?: string; cspNonce: string; requestId: string };
 
@@ -27,6 +28,7 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
   app.use(rateLimits(db, settings.rateLimitMultiplier));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
+  app.use(publicPageCache(db));
   app.all(
     "*",
     createRequestHandler({

@@ -13,6 +13,7 @@ export const RATE_RULES: RateRule[] = [
   { name: "signIn", pattern: /^\/signIn$/, points: 10, seconds: 60 },
   { name: "account", pattern: /^\/(signUp|resetPassword|confirm|confirmDeletion)$/, points: 10, seconds: 10 * 60 },
   { name: "contact", pattern: /^\/contact$/, points: 5, seconds: 10 * 60 },
+  { name: "newsletter", pattern: /^\/newsletter(\/|$)/, points: 10, seconds: 10 * 60 },
   { name: "gamesPassword", pattern: /^\/event\//, points: 10, seconds: 60 },
   { name: "google", pattern: /^\/auth\//, points: 20, seconds: 60 },
   { name: "other", pattern: /^/, points: 300, seconds: 60 },

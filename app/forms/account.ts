@@ -59,3 +59,8 @@ export const contactSchema = z.object({
   message: required().max(5000, "validation.tooLong"),
   ...botCheckFields,
 });
+
+export const newsletterSchema = z.object({ email: email(), ...botCheckFields });
+
+/** The token of a newsletter link (confirm, unsubscribe). */
+export const newsletterTokenSchema = z.object({ token: z.string().min(16).max(64).regex(/^[\w-]+$/) });

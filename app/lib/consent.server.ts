@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import type { Db } from "~/db/client.server";
 import { config } from "./config.server";
-import { CONSENT_COOKIE, cookiesToDelete, readConsent, writeConsent, type Consent } from "./consent";
+import { allows, CONSENT_COOKIE, cookiesToDelete, readConsent, writeConsent, type Consent } from "./consent";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
@@ -32,5 +32,13 @@ export function recordVisit(db: Db, request: Request) {
   const url = new URL(request.url);
   db.pageVisited
     .create({ data: { targetUrl: url.pathname.slice(0, 500), referer: request.headers.get("Referer")?.slice(0, 500) ?? null, userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null } })
+    .catch(() => undefined);
+}
+
+/** A download for the statistics (spec §3 download_clicked), recorded only with consent to statistics. */
+export async function recordDownload(db: Db, request: Request, source: string) {
+  if (!allows(await consentOf(request), "statistics")) return;
+  await db.downloadClicked
+    .create({ data: { source: source.slice(0, 100), referer: request.headers.get("Referer")?.slice(0, 500) ?? null, userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null } })
     .catch(() => undefined);
 }

@@ -34,3 +34,5 @@ export function toId(value: unknown, max = MAX_ID): number | null {
   const id = Number(value);
   return id <= max ? id : null;
 }
+/** a game pasted into the PGN to QR-code converter (one QR code holds at most 2,953 bytes) */
+export const PGN_QR_MAX_TEXT = 20_000;

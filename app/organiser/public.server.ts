@@ -100,6 +100,7 @@ async function fingerprint(db: Db, tournamentId: number): Promise<string> {
   const [row] = await db.$queryRaw<{ stamp: string | null }[]>`
     SELECT md5(concat_ws('|',
       (SELECT concat_ws(',', name, mode, form, tiebreak_score_first, tiebreak_score_second, tiebreak_score_third) FROM tournament WHERE id = ${tournamentId}),
+      (SELECT string_agg(concat_ws(',', id, link, text), ';' ORDER BY id) FROM tournament_link WHERE tournament_id = ${tournamentId}),
       (SELECT string_agg(concat_ws(',', id, snr, name, title, elo, nwz, club, country, fide_id, team_id, team_board), ';' ORDER BY id) FROM player WHERE tournament_id = ${tournamentId}),
       (SELECT string_agg(concat_ws(',', id, snr, name), ';' ORDER BY id) FROM team WHERE tournament_id = ${tournamentId}),
       (SELECT string_agg(concat_ws(',', player_id, round, kind), ';' ORDER BY id) FROM player_absence WHERE tournament_id = ${tournamentId}),
@@ -132,6 +133,20 @@ async function loadSnapshot(db: Db, tournamentId: number): Promise<Snapshot> {
     teamsOf(db, tournamentId),
   ]);
   return { tournament, players, games, absences, teams: teams.map((t) => ({ id: t.id, snr: t.snr, name: t.name, players: t.players.map((p) => ({ id: p.id })) })) };
+}
+
+/**
+ * What a public tournament page shows, as a digest: the fingerprint of its views and the tournament's
+ * and event's own fields and links (a rename, a new description or games password changes it).
+ * Null when no public tournament has these slugs. For caching whole pages (server/pageCache.ts).
+ */
+export async function publicPageStamp(db: Db, eventSlug: string, tournamentSlug: string): Promise<string | null> {
+  const [row] = await db.$queryRaw<{ id: number; own: string }[]>`
+    SELECT t.id, md5(concat_ws('|', t.last_updated, t.visibility, t.password, e.last_updated,
+      (SELECT string_agg(concat_ws(',', id, link, text), ';' ORDER BY id) FROM event_link WHERE event_id = e.id))) AS own
+    FROM tournament t JOIN tournament_group e ON e.id = t.tournament_group
+    WHERE e.slug = ${eventSlug} AND t.slug = ${tournamentSlug} AND t.visibility <> 'PRIVATE'`;
+  return row ? `${row.own}:${await fingerprint(db, row.id)}` : null;
 }
 
 /**

@@ -14,6 +14,12 @@ export async function loader() {
 }
 
 const FEATURES = ["events", "pairings", "sheets", "pgn", "public", "languages"] as const;
+const MORE = [
+  ["/pgnQr", "pgnQr.title"],
+  ["/newsletter", "newsletter.title"],
+  ["/roadmap", "pages.roadmap.title"],
+  ["/company", "pages.company.title"],
+] as const;
 
 export default function Home() {
   const { t } = useTranslation();
@@ -36,6 +42,16 @@ export default function Home() {
           ))}
         </ul>
         <p className="games-count">{t("home.generatedGames", { count: generatedGames })}</p>
+      </section>
+      <section>
+        <h2>{t("home.moreTitle")}</h2>
+        <ul className="more">
+          {MORE.map(([path, key]) => (
+            <li key={path}>
+              <Link to={to(path)}>{t(key)}</Link>
+            </li>
+          ))}
+        </ul>
       </section>
     </article>
   );

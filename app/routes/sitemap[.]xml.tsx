@@ -5,7 +5,7 @@ import { MAX_SITEMAP_PAGES, sitemapXml } from "~/lib/sitemap";
 import { publicPages } from "~/organiser/public.server";
 
 /** /sitemap.xml: the site's pages and every public event and tournament, in English and German. */
-const SITE = ["/", "/about", "/contact", "/company", "/privacy", "/eula", "/signUp", ...DOC_PAGES.map((page) => `/docs/${page}`)];
+const SITE = ["/", "/about", "/contact", "/company", "/privacy", "/eula", "/signUp", "/roadmap", "/newsletter", "/pgnQr", ...DOC_PAGES.map((page) => `/docs/${page}`)];
 
 export async function loader() {
   const tournaments = await publicPages(db(), Math.floor(MAX_SITEMAP_PAGES / 6));

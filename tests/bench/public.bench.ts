@@ -2,9 +2,11 @@
  * Public pages under load (npm run bench:public): the standings and pairings pages of a public
  * 500-player, 9-round Swiss under 200 concurrent connections (autocannon), beside the static
  * /about page as the reference of the same server in the same run: requests per second, p50/p99,
- * errors. Aim (issue 17): p99 under 100 ms, no errors.
+ * errors. Aim (issue 17): p99 under 100 ms, no errors. The server runs in a process of its own
+ * (as in production), the load generator in this one.
  * Needs the PostgreSQL server of the tests (TEST_DATABASE_SERVER) and a build (npm run build).
  */
+import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import { benchTournament } from "./benchTournament";
 
@@ -14,8 +16,12 @@ const SECONDS = Number(process.env.SECONDS ?? 10);
 const { db, tournament } = await benchTournament(PORT);
 await db.tournament.update({ where: { id: tournament.id }, data: { visibility: "PUBLIC" } });
 
-await import("../../server");
-await new Promise((resolve) => setTimeout(resolve, 1500));
+const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env: { ...process.env, NODE_ENV: "production" }, stdio: "ignore" });
+for (let tries = 0; ; tries++) {
+  if ((await fetch(`http://127.0.0.1:${PORT}/about`).catch(() => null))?.ok) break;
+  if (tries > 120) throw new Error("the server did not start");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
 
 async function measure(label: string, path: string) {
   const url = `http://127.0.0.1:${PORT}${path}`;
@@ -39,4 +45,5 @@ for (const [label, path] of [
   const rate = await measure(label, path);
   console.log(`${"".padEnd(16)} ${(rate / reference).toFixed(2)} × the reference's requests per second`);
 }
+server.kill();
 process.exit(0);

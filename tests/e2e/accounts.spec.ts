@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import de from "../../locales/de/common.json" with { type: "json" };
 import en from "../../locales/en/common.json" with { type: "json" };
-import { captchaText, latestMail, newRegistrationCode, pathOf, sql, unique } from "./support";
+import { latestMail, newRegistrationCode, passBotCheck, pathOf, sql, unique } from "./support";
 
 const LANGUAGES = [
   { name: "English", prefix: "", t: en, mailSubject: /confirm your e-mail/ },
@@ -20,14 +20,6 @@ async function fillSignUp(page: Page, t: T, values: { email: string; name: strin
   await page.getByLabel(t.signUp.eulaAgree).check();
 }
 
-/** With JavaScript the browser solves the proof-of-work by itself; without it the person reads the CAPTCHA. */
-async function passBotCheck(page: Page, t: T, answer?: string) {
-  if (test.info().project.use.javaScriptEnabled === false) {
-    await page.getByLabel(t.fields.captcha).fill(answer ?? (await captchaText(page)));
-  } else {
-    await expect(page.locator('input[name="altcha"]')).toHaveValue(/.{20,}/);
-  }
-}
 
 async function signIn(page: Page, prefix: string, t: T, email: string, password: string) {
   await page.goto(`${prefix}/signIn`);

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import type en from "../../locales/en/common.json";
 import pg from "pg";
 import { E2E_DATABASE, E2E_OUTBOX, E2E_SERVER } from "./environment";
 
@@ -31,6 +32,15 @@ export async function captchaText(page: Page): Promise<string> {
   const id = await page.locator('input[name="captchaId"]').inputValue();
   const [row] = await sql<{ text: string }>(`SELECT text FROM captcha WHERE id = $1`, [id]);
   return row.text;
+}
+
+/** With JavaScript the browser solves the proof-of-work by itself; without it the person reads the CAPTCHA. */
+export async function passBotCheck(page: Page, t: typeof en, answer?: string) {
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.getByLabel(t.fields.captcha).fill(answer ?? (await captchaText(page)));
+  } else {
+    await expect(page.locator('input[name="altcha"]')).toHaveValue(/.{20,}/);
+  }
 }
 
 type OutboxMail = { to: string; subject: string; text: string };

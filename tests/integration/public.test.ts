@@ -122,13 +122,35 @@ describe("public tournament pages", () => {
     await server.db.tournament.updateMany({ where: { name: "A Group" }, data: { password: "secret" } });
   });
 
+  it("a public page is rendered once per state of the tournament: later visitors get a copy with their own CSP nonce", async () => {
+    const path = "/event/Spring-Open-Berlin/A-Group/crosstable/1";
+    await get(path);
+    const [first, second] = [await get(path), await get(path)];
+    expect([first.headers.get("x-page-cache"), second.headers.get("x-page-cache")]).toEqual(["hit", "hit"]);
+    const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")![1];
+    const [a, b] = [nonceOf(first), nonceOf(second)];
+    expect(a).not.toBe(b);
+    const [htmlA, htmlB] = [await first.text(), await second.text()];
+    expect(htmlA).toContain(`nonce="${a}"`);
+    expect(htmlB).toContain(`nonce="${b}"`);
+    expect(htmlB).not.toContain(a);
+    expect(htmlA.replaceAll(a, "")).toBe(htmlB.replaceAll(b, ""));
+    // a visitor with a session (signed in, or games unlocked) gets a page of their own
+    expect((await get(path, "__session=anything")).headers.get("x-page-cache")).toBeNull();
+  });
+
   it("entering a result changes the cached standings at once", async () => {
-    const before = await (await get("/event/Spring-Open-Berlin/B-Group/standings/1")).text();
+    await get("/event/Spring-Open-Berlin/B-Group/standings/1");
+    const cached = await get("/event/Spring-Open-Berlin/B-Group/standings/1");
+    expect(cached.headers.get("x-page-cache")).toBe("hit");
+    const before = await cached.text();
     expect(before).toMatch(/player\/1"/);
     const b = await server.db.tournament.findFirstOrThrow({ where: { name: "B Group" } });
     const board1 = await server.db.game.findFirstOrThrow({ where: { tournamentId: b.id, round: 1, board: 1 } });
     await saveResults(server.db, b.id, 1, new Map([[board1.id, "BLACK_WINS"]]));
-    const after = await (await get("/event/Spring-Open-Berlin/B-Group/standings/1")).text();
+    const response = await get("/event/Spring-Open-Berlin/B-Group/standings/1");
+    expect(response.headers.get("x-page-cache")).toBe("miss");
+    const after = await response.text();
     const order = [...after.matchAll(/player\/(\d)"/g)].map((m) => Number(m[1]));
     expect(order[0]).toBe(3); // Cleo beat Anna
   });
