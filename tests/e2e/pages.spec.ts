@@ -2,13 +2,14 @@ import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import de from "../../locales/de/common.json" with { type: "json" };
 import en from "../../locales/en/common.json" with { type: "json" };
-import { createUser, signIn } from "./support";
+import { createUser, signIn, sql, unique } from "./support";
 
 /** Every page of this release, reachable in English and German. */
 const PUBLIC_PAGES = [
   "/", "/about", "/contact", "/company", "/privacy", "/eula", "/signIn", "/signUp", "/resetPassword",
   "/docs/overview", "/docs/event", "/docs/tournament", "/docs/round", "/docs/app", "/docs/sheets",
   "/webapp/tournament/1/1/upgrade/success", "/webapp/tournament/1/1/upgrade/cancelled",
+  "/roadmap", "/newsletter", "/pgnQr", "/cookies",
 ];
 const GUARDED_PAGES = ["/webapp/dashboard", "/webapp/account", "/webapp/adminPage", "/tasks", "/webapp/createEvent", "/webapp"];
 
@@ -127,13 +128,51 @@ test("an admin sees the Admin link and the user list; other users get 403", asyn
   expect(forbidden?.status()).toBe(403);
   await expect(page.getByText(en.error.adminOnly)).toBeVisible();
   await page.locator("header").getByRole("button", { name: en.header.signOut }).click();
+  await expect(page.locator("header").getByRole("link", { name: en.header.signIn })).toBeVisible();
 
   await signIn(page, admin, "Admin-Pass-1");
   await page.locator("header").getByRole("link", { name: en.header.admin }).click();
   await expect(page).toHaveURL("/webapp/adminPage");
+  // the list is paged: the organiser is found by searching
+  await page.getByLabel(en.admin.search).fill(organiser);
+  await page.getByRole("button", { name: en.admin.searchButton }).click();
   await expect(page.getByRole("cell", { name: organiser })).toBeVisible();
+  await expect(page.getByText("1 user", { exact: true })).toBeVisible();
   await page.getByLabel(en.admin.user).selectOption({ label: organiser });
   await page.getByRole("button", { name: en.admin.show }).click();
-  await expect(page).toHaveURL(/\/webapp\/adminPage\?uid=\d+$/);
+  await expect(page).toHaveURL(/\/webapp\/adminPage\?q=.+&uid=\d+$/);
   await expect(page.getByText(en.dashboard.empty)).toBeVisible();
+});
+
+test("the user switcher: an admin sees another user's dashboard read-only, and what they change there is logged", async ({ page }) => {
+  const admin = await createUser("Admin", "Admin-Pass-1");
+  const organiser = await createUser("User", "Organiser-Pass-1");
+  const [owner] = await sql<{ id: number }>(`SELECT id FROM "user" WHERE email = $1`, [organiser]);
+  const name = unique("Switch Open");
+  const [event] = await sql<{ id: number }>(`INSERT INTO tournament_group (creator, name, slug) VALUES ($1, $2, $3) RETURNING id`, [owner.id, name, name.replace(/ /g, "-")]);
+  await signIn(page, admin, "Admin-Pass-1");
+  await page.goto(`/webapp/adminPage?q=${encodeURIComponent(organiser)}`);
+  await page.getByRole("link", { name: organiser }).click();
+  await expect(page).toHaveURL(new RegExp(`uid=${owner.id}$`));
+  await page.getByRole("link", { name: en.admin.openDashboard }).click();
+  await expect(page).toHaveURL(`/webapp/dashboard?uid=${owner.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Dashboard of ${organiser}`);
+  await expect(page.getByRole("note")).toHaveText(new RegExp(en.admin.readOnly.slice(0, 40)));
+  await expect(page.getByRole("link", { name: en.events.create })).toHaveCount(0);
+
+  // acting deliberately: the admin renames the user's event, and the admin page lists the change
+  await page.getByRole("link", { name }).click();
+  await page.getByText(en.events.edit).click();
+  await page.getByLabel(en.events.name).fill(`${name} renamed`);
+  await page.getByRole("button", { name: en.events.save }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} renamed`);
+  const [logged] = await sql<{ n: string }>(`SELECT count(*) AS n FROM admin_action WHERE user_id = $1 AND path = $2`, [owner.id, `/webapp/event/${event.id}`]);
+  expect(Number(logged.n)).toBe(1);
+  await page.goto("/webapp/adminPage");
+  await expect(page.getByText(`${admin}: POST /webapp/event/${event.id}`)).toBeVisible();
+
+  // registration codes are created and listed
+  await page.getByRole("button", { name: en.admin.createCode }).click();
+  const [code] = await sql<{ code: string }>(`SELECT code FROM registercodes ORDER BY created DESC LIMIT 1`);
+  await expect(page.getByText(code.code, { exact: true })).toBeVisible();
 });
