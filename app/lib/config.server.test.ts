@@ -11,6 +11,15 @@ describe("configuration from the environment", () => {
     expect(config.google).toBeUndefined();
   });
 
+  it("payments: no Stripe keys, no upgrade for sale; a secret key without the webhook secret is refused", () => {
+    expect(parseConfig({}).stripe).toBeUndefined();
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
+    expect(parseConfig({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", UPGRADE_PRICE_CENTS: "2500" }).stripe).toEqual({
+      secretKey: "sk_test_x", webhookSecret: "whsec_x", apiUrl: undefined, priceCents: 2500, currency: "eur",
+    });
+    expect(parseConfig({ COOKIE_CONSENT_FORCED: "true" }).consentForced).toBe(true);
+  });
+
   it("uses a PostgreSQL server when DATABASE_URL is set", () => {
     expect(parseConfig({ DATABASE_URL: "postgresql://u@db:5432/kiebitz" }).database).toEqual({
       kind: "postgres",

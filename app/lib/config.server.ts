@@ -40,6 +40,12 @@ const schema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
     SHEET_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
     SHEET_QUOTA_UPGRADED_MB: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    /** another Stripe API address (a local stub or stripe-mock in tests) */
+    STRIPE_API_URL: optional.pipe(z.url({ message: "must be a URL such as http://127.0.0.1:12111" }).optional()),
+    UPGRADE_PRICE_CENTS: z.coerce.number().int().min(50).max(1_000_000).default(1900),
+    UPGRADE_CURRENCY: z.string().regex(/^[a-z]{3}$/, "must be a currency code such as eur").default("eur"),
     /** "true": the cookie banner covers the page until the visitor chooses (spec §2 "forced open") */
     COOKIE_CONSENT_FORCED: z.enum(["true", "false"]).default("false"),
   })
@@ -59,6 +65,9 @@ const schema = z
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
       });
     }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together" });
+    }
     if (env.MINIO_ENDPOINT && (!env.MINIO_ACCESS_KEY || !env.MINIO_SECRET_KEY)) {
       ctx.addIssue({ code: "custom", path: ["MINIO_ACCESS_KEY"], message: "MINIO_ACCESS_KEY and MINIO_SECRET_KEY are required with MINIO_ENDPOINT" });
     }
@@ -75,6 +84,8 @@ export type Config = {
   mailFrom: string;
   google?: { clientId: string; clientSecret: string };
   consentForced: boolean;
+  /** the paid upgrade (Stripe Checkout); absent: payments are not set up */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string; priceCents: number; currency: string };
   /** Where score-sheet photos are kept: a folder by default, MinIO (S3) in production. */
   sheetStorage:
     | { kind: "disk"; dir: string }
@@ -143,6 +154,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     sheetQuota: { bytes: e.SHEET_QUOTA_MB * 1024 * 1024, upgradedBytes: e.SHEET_QUOTA_UPGRADED_MB * 1024 * 1024 },
     consentForced: e.COOKIE_CONSENT_FORCED === "true",
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL, priceCents: e.UPGRADE_PRICE_CENTS, currency: e.UPGRADE_CURRENCY }
+        : undefined,
   };
 }
 

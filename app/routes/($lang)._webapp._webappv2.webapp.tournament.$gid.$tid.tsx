@@ -149,11 +149,12 @@ export default function TournamentPage() {
         <Link to={to(`/webapp/event/${event.id}`)}>{event.name}</Link>
       </p>
       <h1>{tournament.name}</h1>
-      {tournament.visibility !== "PRIVATE" ? (
-        <p>
+      <p className="actions">
+        {tournament.visibility !== "PRIVATE" ? (
           <Link to={to(`/event/${encodeURIComponent(event.slug)}/${encodeURIComponent(tournament.slug)}`)}>{t("tournaments.publicPage")}</Link>
-        </p>
-      ) : null}
+        ) : null}
+        <Link to={to(`${base}/upgrade`)}>{t(tournament.upgraded ? "upgrade.isUpgraded" : "upgrade.link")}</Link>
+      </p>
       <SheetDrawer gid={event.id} tid={tournament.id} notation={tournament.defaultNotationLanguage} counts={sheets} />
       <nav className="tabs" aria-label={t("tournaments.tabs")}>
         {TABS.map((name) => (

@@ -176,3 +176,18 @@ test("the user switcher: an admin sees another user's dashboard read-only, and w
   const [code] = await sql<{ code: string }>(`SELECT code FROM registercodes ORDER BY created DESC LIMIT 1`);
   await expect(page.getByText(code.code, { exact: true })).toBeVisible();
 });
+
+test("without Stripe keys the upgrade page says that payments are not set up", async ({ page, javaScriptEnabled }) => {
+  const [t, prefix] = javaScriptEnabled ? [en, ""] : [de, "/de"];
+  const email = await createUser("User", "Upgrade-Pass-1");
+  const [owner] = await sql<{ id: number }>(`SELECT id FROM "user" WHERE email = $1`, [email]);
+  const name = unique("Upgrade Open");
+  const [event] = await sql<{ id: number }>(`INSERT INTO tournament_group (creator, name, slug) VALUES ($1, $2, $3) RETURNING id`, [owner.id, name, name.replace(/ /g, "-")]);
+  const [tournament] = await sql<{ id: number }>(`INSERT INTO tournament (creator, name, tournament_group, slug, last_updated) VALUES ($1, 'A', $2, 'A', now()) RETURNING id`, [owner.id, event.id]);
+  await signIn(page, email, "Upgrade-Pass-1", prefix);
+  await page.goto(`${prefix}/webapp/tournament/${event.id}/${tournament.id}`);
+  await page.getByRole("link", { name: t.upgrade.link }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.upgrade.title);
+  await expect(page.getByText(t.upgrade.notSetUp)).toBeVisible();
+  await expect(page.getByRole("button", { name: t.upgrade.pay })).toHaveCount(0);
+});
