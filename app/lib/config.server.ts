@@ -24,6 +24,8 @@ const schema = z
     DATA_DIR: z.string().default("data"),
     SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
     MAIL_FROM: z.string().default("Kiebitz <no-reply@kiebitz.local>"),
+    /** where the contact form's messages go (default: MAIL_FROM) */
+    CONTACT_EMAIL: optional.pipe(z.email({ message: "must be an e-mail address" }).optional()),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     MINIO_ENDPOINT: optional.pipe(z.url({ message: "must be a URL such as http://minio:9000" }).optional()),
@@ -82,6 +84,7 @@ export type Config = {
   outboxDir: string;
   smtpUrl?: string;
   mailFrom: string;
+  contactEmail: string;
   google?: { clientId: string; clientSecret: string };
   consentForced: boolean;
   /** the paid upgrade (Stripe Checkout); absent: payments are not set up */
@@ -140,6 +143,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     outboxDir: path.join(dataDir, "outbox"),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL ?? e.MAIL_FROM,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "./config.server";
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = { to: string; subject: string; text: string; replyTo?: string };
 
 /** A mail could not be handed to the mail server (or written to the outbox). */
 export class MailError extends Error {}

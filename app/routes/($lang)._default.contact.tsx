@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { email, name, subject, message } = submission.value;
   try {
-    await sendMail({ to: config().mailFrom, subject: `[Kiebitz contact] ${subject}`, text: `${name} <${email}>\n\n${message}` });
+    await sendMail({ to: config().contactEmail, replyTo: email, subject: `[Kiebitz contact] ${subject}`, text: `${name} <${email}>\n\n${message}` });
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
     return json({ result: bounded(submission.reply({ formErrors: ["mail.failed"], hideFields: HIDDEN })), challenge: await newBotChallenge(db()) }, { status: 503 });

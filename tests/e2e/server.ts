@@ -17,6 +17,7 @@ Object.assign(process.env, {
   DATABASE_URL: `${E2E_SERVER}/${E2E_DATABASE}`,
   DATA_DIR: E2E_DATA_DIR,
   RATE_LIMIT_MULTIPLIER: "1000",
+  CONTACT_EMAIL: "operator@kiebitz.test",
   LOG_LEVEL: "warn",
 });
 await import("../../server/index");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import de from "../../locales/de/common.json" with { type: "json" };
 import en from "../../locales/en/common.json" with { type: "json" };
-import { latestMail, passBotCheck, pathOf, sql, unique } from "./support";
+import { latestMail, outboxMail, passBotCheck, pathOf, sql, unique } from "./support";
 
 /**
  * The landing site's pages (issue 17): the newsletter with double opt-in (the mail read from the
@@ -54,4 +54,20 @@ test("PGN to QR code: a game gives a code to download; a game too long for one c
   await page.getByRole("button", { name: t.pgnQr.submit }).click();
   await expect(page.getByText(t.pgnQr.tooLong.split("{{")[0])).toBeVisible();
   await expect(page.getByRole("img", { name: t.pgnQr.codeLabel })).toHaveCount(0);
+});
+
+test("contact form: the message reaches the operator's address, with the sender to reply to", async ({ page, javaScriptEnabled }) => {
+  const [t, prefix] = javaScriptEnabled ? [en, ""] : [de, "/de"];
+  const subject = unique("Question");
+  await page.goto(`${prefix}/contact`);
+  await page.getByLabel(t.fields.email).fill("visitor@example.org");
+  await page.getByLabel(t.contact.name).fill("Vera Visitor");
+  await page.getByLabel(t.contact.subject).fill(subject);
+  await page.getByLabel(t.contact.message).fill("Can the pairings be printed?");
+  await passBotCheck(page, t);
+  await page.getByRole("button", { name: t.contact.send }).click();
+  await expect(page.getByRole("status")).toHaveText(t.notice.messageSent);
+  const mail = await outboxMail("operator@kiebitz.test", new RegExp(subject));
+  expect(mail.text).toContain("Vera Visitor <visitor@example.org>");
+  expect(mail.text).toContain("Can the pairings be printed?");
 });

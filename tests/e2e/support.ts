@@ -45,8 +45,8 @@ export async function passBotCheck(page: Page, t: typeof en, answer?: string) {
 
 type OutboxMail = { to: string; subject: string; text: string };
 
-/** The newest mail to an address in the outbox, and the link in it. */
-export async function latestMail(to: string, subject: RegExp): Promise<OutboxMail & { link: string }> {
+/** The newest mail to an address in the outbox (waiting for it to arrive). */
+export async function outboxMail(to: string, subject: RegExp): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(() => {
@@ -58,9 +58,15 @@ export async function latestMail(to: string, subject: RegExp): Promise<OutboxMai
       return Boolean(found);
     })
     .toBe(true);
-  const link = found!.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no link in mail ${found!.subject}`);
-  return { ...found!, link };
+  return found!;
+}
+
+/** The newest mail to an address in the outbox, and the (first) link in it. */
+export async function latestMail(to: string, subject: RegExp): Promise<OutboxMail & { link: string }> {
+  const found = await outboxMail(to, subject);
+  const link = found.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in mail ${found.subject}`);
+  return { ...found, link };
 }
 
 /** Opens a link from a mail on the test server (mails carry the server's public URL). */
