@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent, updateEvent } from "~/organiser/events.server";
 import { addPlayers } from "~/organiser/players.server";
+import { addTeam } from "~/organiser/teams.server";
 import { drawNextRound, saveResults } from "~/organiser/rounds.server";
 import { createTournament, updateTournament } from "~/organiser/tournaments.server";
 import type { Visibility } from "~/generated/prisma/client";
@@ -40,6 +41,15 @@ beforeAll(async () => {
   await tournament(event, "A Group", "PUBLIC", "secret");
   await tournament(event, "B Group", "PUBLIC_WITHOUT_GAMES");
   await tournament(event, "C Group", "PRIVATE");
+  // a public team tournament: two teams of two boards, round 1 played 1½–½
+  const teams = await createTournament(server.db, event, { ...TOURNAMENT, form: "TEAM", mode: "ROUND_ROBIN", name: "Team Cup", plannedRounds: 1 });
+  await addTeam(server.db, teams, "Rooks", [{ name: "Rita", elo: 2000, active: true }, { name: "Rolf", elo: 1900, active: true }]);
+  await addTeam(server.db, teams, "Knights", [{ name: "Kai", elo: 1950, active: true }, { name: "Kim", elo: 1850, active: true }]);
+  const drawn = await drawNextRound(server.db, teams, 1);
+  if (!drawn.ok) throw new Error(JSON.stringify(drawn));
+  const boards = await server.db.game.findMany({ where: { tournamentId: teams.id, round: 1 }, orderBy: { board: "asc" } });
+  await saveResults(server.db, teams.id, 1, new Map(boards.map((g, i) => [g.id, i === 0 ? "DRAW" : "WHITE_WINS"] as const)));
+  await server.db.tournament.update({ where: { id: teams.id }, data: { visibility: "PUBLIC" } });
 });
 afterAll(() => server?.close());
 
@@ -80,6 +90,15 @@ describe("public tournament pages", () => {
     expect(html).toContain("White");
     expect(html).toContain("Rating performance");
     expect(html).toContain("2600"); // 1/1 against 1800: 1800 + 800
+  });
+
+  it("a team tournament shows its team standings and the team matches of a round", async () => {
+    const standings = (await (await get("/event/Spring-Open-Berlin/Team-Cup/standings/1")).text()).replace(/<!-- -->/g, "");
+    expect(standings).toMatch(/<caption>Teams<\/caption>/);
+    expect(standings).toMatch(/Rooks|Knights/);
+    const round = (await (await get("/event/Spring-Open-Berlin/Team-Cup/round/1")).text()).replace(/<!-- -->/g, "");
+    expect(round).toMatch(/<caption>Team matches<\/caption>/);
+    expect(round).toMatch(/(Rooks|Knights)<\/td><td class="result">(1\.5 : 0\.5|0\.5 : 1\.5)<\/td><td>(Rooks|Knights)/);
   });
 
   it("a private tournament is not found on any page or download", async () => {
