@@ -92,20 +92,26 @@ export function unlockStamp(tournamentId: number, password: string | null): stri
 }
 
 /**
- * A digest of everything the public views are computed from (the tournament's settings, players,
- * teams, absences and games with their moves), read in one query: the cache below is valid while it
- * is unchanged, across every process that serves the site.
+ * The version of everything the public views are computed from (the tournament's row, its players,
+ * teams, absences, links and games), read in one cheap query: per table the number of rows and the
+ * newest row version (PostgreSQL's xmin, new for every inserted or updated row; a deletion changes
+ * the count). The cache below is valid while it is unchanged, across every process that serves the site.
  */
+const VERSION_OF = (table: string, column: string) =>
+  `(SELECT concat(count(*), ':', max(xmin::text::bigint)) FROM ${table} WHERE ${column} = $1)`;
+
+const FINGERPRINT = `SELECT concat_ws('|', (SELECT xmin::text FROM tournament WHERE id = $1), ${[
+  ["game", "tournament_id"],
+  ["player", "tournament_id"],
+  ["team", "tournament_id"],
+  ["player_absence", "tournament_id"],
+  ["tournament_link", "tournament_id"],
+]
+  .map(([table, column]) => VERSION_OF(table, column))
+  .join(", ")}) AS stamp`;
+
 async function fingerprint(db: Db, tournamentId: number): Promise<string> {
-  const [row] = await db.$queryRaw<{ stamp: string | null }[]>`
-    SELECT md5(concat_ws('|',
-      (SELECT concat_ws(',', name, mode, form, tiebreak_score_first, tiebreak_score_second, tiebreak_score_third) FROM tournament WHERE id = ${tournamentId}),
-      (SELECT string_agg(concat_ws(',', id, link, text), ';' ORDER BY id) FROM tournament_link WHERE tournament_id = ${tournamentId}),
-      (SELECT string_agg(concat_ws(',', id, snr, name, title, elo, nwz, club, country, fide_id, team_id, team_board), ';' ORDER BY id) FROM player WHERE tournament_id = ${tournamentId}),
-      (SELECT string_agg(concat_ws(',', id, snr, name), ';' ORDER BY id) FROM team WHERE tournament_id = ${tournamentId}),
-      (SELECT string_agg(concat_ws(',', player_id, round, kind), ';' ORDER BY id) FROM player_absence WHERE tournament_id = ${tournamentId}),
-      (SELECT string_agg(concat_ws(',', id, round, board, pairing_type, white_id, black_id, game_result, winner_id, md5(coalesce(moves, '') || coalesce(fen, ''))), ';' ORDER BY id) FROM game WHERE tournament_id = ${tournamentId})
-    )) AS stamp`;
+  const [row] = await db.$queryRawUnsafe<{ stamp: string | null }[]>(FINGERPRINT, tournamentId);
   return row?.stamp ?? "";
 }
 
@@ -136,14 +142,14 @@ async function loadSnapshot(db: Db, tournamentId: number): Promise<Snapshot> {
 }
 
 /**
- * What a public tournament page shows, as a digest: the fingerprint of its views and the tournament's
- * and event's own fields and links (a rename, a new description or games password changes it).
+ * The version of what a public tournament page shows: that of its views, and of the event's row and
+ * links (a rename, a new description or games password changes it).
  * Null when no public tournament has these slugs. For caching whole pages (server/pageCache.ts).
  */
 export async function publicPageStamp(db: Db, eventSlug: string, tournamentSlug: string): Promise<string | null> {
   const [row] = await db.$queryRaw<{ id: number; own: string }[]>`
-    SELECT t.id, md5(concat_ws('|', t.last_updated, t.visibility, t.password, e.last_updated,
-      (SELECT string_agg(concat_ws(',', id, link, text), ';' ORDER BY id) FROM event_link WHERE event_id = e.id))) AS own
+    SELECT t.id, concat_ws('|', t.xmin::text, e.xmin::text,
+      (SELECT concat(count(*), ':', max(xmin::text::bigint)) FROM event_link WHERE event_id = e.id)) AS own
     FROM tournament t JOIN tournament_group e ON e.id = t.tournament_group
     WHERE e.slug = ${eventSlug} AND t.slug = ${tournamentSlug} AND t.visibility <> 'PRIVATE'`;
   return row ? `${row.own}:${await fingerprint(db, row.id)}` : null;
