@@ -13,6 +13,27 @@ import { i18nConfig } from "./lib/i18n";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * One i18next instance per language, made once: all texts are bundled (one namespace) and an
+ * instance never changes its language, so requests can share it.
+ */
+const instances = new Map<string, ReturnType<typeof makeInstance>>();
+
+async function makeInstance(lng: string) {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng });
+  return instance;
+}
+
+function i18nFor(lng: string) {
+  let instance = instances.get(lng);
+  if (!instance) {
+    instance = makeInstance(lng);
+    if (instances.size < 10) instances.set(lng, instance);
+  }
+  return instance;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,10 +42,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
-  const instance = createInstance();
-  const lng = await i18nServer.getLocale(request);
-  const ns = i18nServer.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, ns: ns.length ? ns : i18nConfig.ns });
+  const instance = await i18nFor(await i18nServer.getLocale(request));
 
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
