@@ -26,9 +26,10 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
   app.use(securityHeaders({ https: publicOrigin.startsWith("https:"), formActions: settings.google ? ["https://accounts.google.com"] : [] }));
   app.use(crossSiteCheck((req) => [publicOrigin, `${req.protocol}://${req.get("host") ?? ""}`]));
   app.use(rateLimits(db, settings.rateLimitMultiplier));
+  // public tournament pages are never files: their cached copies are served before the file lookups
+  app.use(publicPageCache(db));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  app.use(publicPageCache(db));
   app.all(
     "*",
     createRequestHandler({

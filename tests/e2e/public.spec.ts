@@ -67,6 +67,7 @@ for (const [label, viewport] of [["desktop", { width: 1280, height: 900 }], ["ph
       // one tap to the current round's pairings
       await page.getByRole("listitem").filter({ hasText: "Masters" }).getByRole("link", { name: t.public.pairings, exact: true }).click();
       await expect(page).toHaveURL(`${prefix}/event/${event}/Masters/round/2`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Masters");
       await expect(page.getByRole("heading", { level: 2 })).toHaveText(t.rounds.title.replace("{{round}}", "2"));
       await expect(page.locator("table.public-pairings tbody tr").first()).toContainText("Bert Brandt");
       await fitsScreen(page, viewport.width);
