@@ -6,6 +6,7 @@ import { config, ConfigError } from "~/lib/config.server";
 import { sheetService } from "~/sheets/service.server";
 import { discardUnfinishedUploads } from "~/sheets/sheets.server";
 import { createApp } from "./app";
+import { attachLive } from "./live";
 import { logger } from "./logger";
 
 /**
@@ -42,7 +43,9 @@ async function main() {
   // Slow clients may not hold a connection open for long: headers within 20 s, a request within 60 s.
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
+  const live = attachLive(server, db());
   const stop = () => {
+    void live.close();
     server.close();
     void sheets.queue.stop().finally(() => process.exit(0));
   };

@@ -13,6 +13,7 @@ import type { EngineError } from "~/tournament/errors";
 import type { Pairing, PlayerRecord, RoundEntry, RoundPairing } from "~/tournament/types";
 import { bakuAcceleration, STANDARD_POINTS } from "~/tournament/trfRules";
 import { ABSENCE_POINTS, absencesOf, forbiddenPairsOf, type AbsenceRow } from "./pairingRules.server";
+import { publish } from "~/live/bus.server";
 
 /**
  * Rounds of a tournament: drawing pairings with the engine, entering results, removing the
@@ -113,6 +114,7 @@ export async function drawNextRound(
   }, LONG_TRANSACTION);
   if (!drawn.ok) return drawn;
   await updateRoundState(db, tournament.id, round);
+  publish({ tournamentId: tournament.id, kind: "round" });
   return { ok: true };
 }
 
@@ -237,6 +239,7 @@ export async function removeLastRound(db: Db, tournamentId: number, round: numbe
   const last = await db.round.findFirst({ where: { tournamentId }, orderBy: { round: "desc" } });
   if (!last || last.round !== round) return { ok: false, error: { code: "roundDoesNotExist", round } };
   await db.round.delete({ where: { id: last.id } });
+  publish({ tournamentId, kind: "round" });
   return { ok: true };
 }
 
@@ -253,6 +256,7 @@ export async function saveResults(db: Db, tournamentId: number, round: number, r
     }
   });
   await updateRoundState(db, tournamentId, round);
+  publish({ tournamentId, round, kind: "result" });
 }
 
 async function updateRoundState(db: Db, tournamentId: number, round: number) {

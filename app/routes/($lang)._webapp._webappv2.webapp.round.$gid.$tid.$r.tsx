@@ -1,3 +1,5 @@
+import { liveToken } from "~/live/tokens.server";
+import { useLive } from "~/components/useLive";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
@@ -25,18 +27,18 @@ import { formatPoints } from "~/lib/numbers";
 const RESULTS: GameResult[] = ["UNSET", "WHITE_WINS", "DRAW", "BLACK_WINS", "PLUS", "MINUS", "ZEROED"];
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
-  const { event, tournament } = await requireTournament(request, params.gid, params.tid);
+  const { user, event, tournament } = await requireTournament(request, params.gid, params.tid);
   const number = parseRound(params.r, tournament);
   const round = await db().round.findUnique({ where: { tournamentId_round: { tournamentId: tournament.id, round: number } } });
   if (!round) throw json(message("rounds.errors.roundDoesNotExist", { round: number }), { status: 404 });
-  return { event, tournament, round };
+  return { user, event, tournament, round };
 }
 
 
 export const handle = title((t, data: { name: string; round: number }) => `${t("rounds.title", { round: data.round })} – ${data.name}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { event, tournament, round } = await load(request, params);
+  const { user, event, tournament, round } = await load(request, params);
   const knockout = tournament.mode === "KNOCKOUT";
   const [games, last, firstRoundBoards, teams] = await Promise.all([
     db().game.findMany({ where: { roundId: round.id }, orderBy: { board: "asc" }, include: { white: true, black: true } }),
@@ -48,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Team rounds: each match (teams, match score) with its boards.
   const matches = teamMatches(teams, games).map((m) => ({ home: teamName.get(m.home) ?? "", away: teamName.get(m.away) ?? "", homePoints: m.homePoints, awayPoints: m.awayPoints, boards: m.boards }));
   return json({
+    live: { token: liveToken(user.id), eventId: event.id, tournamentId: tournament.id, roundId: round.round },
     gid: event.id,
     tid: tournament.id,
     name: tournament.name,
@@ -134,6 +137,7 @@ export default function RoundPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const data = useLoaderData<typeof loader>();
+  useLive(data.live);
   const actionData = useActionData<typeof action>() as { error?: string; importErrors?: string[]; resultErrors?: string[] } | undefined;
   const error = actionData?.error;
   const player = (p: { name: string; snr: number; rating: number | null } | null) => (p ? `${p.name} (${p.snr})` : t("rounds.bye"));

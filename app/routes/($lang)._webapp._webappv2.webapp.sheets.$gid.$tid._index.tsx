@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { liveToken } from "~/live/tokens.server";
+import { useLive } from "~/components/useLive";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -29,7 +31,7 @@ export const handle = title((t, data: { tournament: { name: string } }) => `${t(
 const IN_PROGRESS: SheetState[] = ["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { event, tournament } = await requireTournament(request, params.gid, params.tid);
+  const { user, event, tournament } = await requireTournament(request, params.gid, params.tid);
   const url = new URL(request.url);
   const filter = sheetFilterSchema.parse(Object.fromEntries(url.searchParams));
   const [sheets, rounds, attention, inProgress] = await Promise.all([
@@ -39,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     db().sheetImageEntry.count({ where: { tournamentId: tournament.id, state: { in: IN_PROGRESS } } }),
   ]);
   return json({
+    live: { token: liveToken(user.id), eventId: event.id, tournamentId: tournament.id },
     event: { id: event.id, name: event.name },
     tournament: { id: tournament.id, name: tournament.name, notation: tournament.defaultNotationLanguage },
     storage: { used: Number(tournament.storage), quota: quotaOf(tournament, sheetService().quota) },
@@ -104,6 +107,7 @@ export default function SheetsPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const data = useLoaderData<typeof loader>();
+  useLive(data.live);
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const [searchParams] = useSearchParams();
   const { event, tournament, sheets, storage, rounds, filter } = data;

@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { liveToken } from "~/live/tokens.server";
+import { useLive } from "~/components/useLive";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -35,7 +37,7 @@ import { removeTournamentFiles } from "~/sheets/sheets.server";
 export const handle = title((_t, data: { event: { name: string }; tournament: { name: string } }) => `${data.tournament.name} – ${data.event.name}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { event, tournament } = await requireTournament(request, params.gid, params.tid);
+  const { user, event, tournament } = await requireTournament(request, params.gid, params.tid);
   const [rounds, players, devices, teams, sheets] = await Promise.all([
     db().round.findMany({ where: { tournamentId: tournament.id }, orderBy: { round: "asc" } }),
     db().player.findMany({ where: { tournamentId: tournament.id }, orderBy: { snr: "asc" } }),
@@ -44,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     db().sheetImageEntry.groupBy({ by: ["state"], where: { tournamentId: tournament.id }, _count: true }),
   ]);
   const codes = new URL(request.url).searchParams.get("tab") === "devices" ? await connectionCodes(tournament.id, requestLanguage(request)) : [];
-  return json({ event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, codes, teams, sheets: Object.fromEntries(sheets.map((group) => [group.state, group._count])) as Record<string, number> });
+  return json({ live: { token: liveToken(user.id), eventId: event.id, tournamentId: tournament.id }, event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, codes, teams, sheets: Object.fromEntries(sheets.map((group) => [group.state, group._count])) as Record<string, number> });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -137,7 +139,8 @@ type ActionData = { intent: string; result?: never; error?: string; errors?: str
 export default function TournamentPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { event, tournament, rounds, players, devices, codes, teams, sheets } = useLoaderData<typeof loader>();
+  const { event, tournament, rounds, players, devices, codes, teams, sheets, live } = useLoaderData<typeof loader>();
+  useLive(live);
   const data = useActionData<typeof action>() as ActionData | undefined;
   const [searchParams] = useSearchParams();
   const fallback = data?.intent === "settings" || data?.intent === "delete" ? "settings" : data?.intent === "addTeam" ? "teams" : data?.intent === "devices" ? "devices" : "rounds";

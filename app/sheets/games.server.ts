@@ -9,6 +9,7 @@ import { message } from "~/lib/messages";
 import { saveResults } from "~/organiser/rounds.server";
 import { usablePage, type PageSummary } from "../../workflows/steps";
 import type { SheetReader } from "./reader.server";
+import { publish } from "~/live/bus.server";
 
 /** The game as the reader decoded it from its sheets (game.reading): what the organiser reviews. */
 export type GameReading = {
@@ -60,6 +61,7 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
     where: { id: game.id, decodeRequested: request.requested },
     data: { reading: (reading ?? null) as Prisma.InputJsonValue, decodeRequested: null },
   });
+  publish({ tournamentId: game.tournamentId, round: game.round, kind: "sheet" });
 }
 
 /**

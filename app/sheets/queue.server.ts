@@ -5,6 +5,7 @@ import type { PageSummary } from "../../workflows/steps";
 import { requestDecode, saveDecodedGame, type DecodeRequest } from "./games.server";
 import { ReaderUnavailableError, UnreadableSheetError, type SheetReader } from "./reader.server";
 import { DETECTION, VALUE_DETECTION } from "~/sheets/status";
+import { publish } from "~/live/bus.server";
 
 /** Readings that end in an error are tried this often, then the sheet is failed (code 10) for a person to look at. */
 export const MAX_READ_ATTEMPTS = 3;
@@ -150,7 +151,11 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
   type Step = "worked" | "idle" | "unavailable";
   async function step(): Promise<Step> {
     const sheet = await claimSheet(db, startedAt);
-    if (sheet) return (await scanOne(db, reader, sheet)) ? "worked" : "unavailable";
+    if (sheet) {
+      const read = await scanOne(db, reader, sheet);
+      publish({ tournamentId: sheet.tournament_id, kind: "sheet" });
+      return read ? "worked" : "unavailable";
+    }
     const decode = await claimDecode(db, decoding);
     if (decode) {
       decoding.add(decode.gameId);

@@ -9,6 +9,7 @@ import { requestDecode } from "./games.server";
 import { checkPhoto } from "./photos.server";
 import { VALUE_DETECTION } from "./status";
 import type { SheetStorage } from "./storage.server";
+import { publish } from "~/live/bus.server";
 
 /** Photos in one upload (a round of a big open fills several). */
 export const MAX_PHOTOS_PER_UPLOAD = 50;
@@ -110,6 +111,7 @@ export async function uploadSheets(
       refused.push({ name: photo.name, error: "sheets.uploadFailed" });
     }
   }
+  if (report.stored) publish({ tournamentId: tournament.id, kind: "upload" });
   return { ok: true, report };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from "~/db/client.server";
 import { seed } from "~/db/seed.server";
 import { parseConfig } from "~/lib/config.server";
 import { createApp } from "../../server/app";
+import { attachLive } from "../../server/live";
 import { serverDatabase, type TestDatabase } from "./databases";
 
 /**
@@ -19,6 +20,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   (globalThis as { __kiebitzDb?: Db }).__kiebitzDb = database.db;
   const build = (await import(new URL("../../build/index.js", import.meta.url).href)) as ServerBuild;
   let server: Server;
+  let live: ReturnType<typeof attachLive>;
   let port = 0;
   const listen = () =>
     new Promise<void>((resolve) => {
@@ -27,9 +29,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         port = (server.address() as AddressInfo).port;
         resolve();
       });
+      live = attachLive(server, database.db);
     });
   await listen();
-  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      void live.close();
+      server.close(() => resolve());
+    });
   return {
     get url() {
       return `http://127.0.0.1:${port}`;
