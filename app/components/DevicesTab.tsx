@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { FormError } from "./Field";
@@ -6,12 +7,13 @@ import { useLocalePath } from "./Shell";
 
 type Code = { key: string; expires: string; url: string; qr: string };
 type Device = { deviceId: number; deviceType: string; deviceName: string; created: string };
+type ViewCode = { code: string; type: "TOURNAMENT" | "GAMES"; devices: number; created: string };
 
 /**
  * The Linked Devices tab (spec §2): connection codes with their expiry and a QR view each (at most
  * three active), and the devices linked to the tournament (at most three), each removable.
  */
-export function DevicesTab({ codes, devices, error }: { codes: Code[]; devices: Device[]; error?: string }) {
+export function DevicesTab({ codes, devices, views, error }: { codes: Code[]; devices: Device[]; views: ViewCode[]; error?: string }) {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const when = (iso: string) => formatDateTime(iso, i18n.language === "de" ? "de" : "en");
@@ -91,6 +93,45 @@ export function DevicesTab({ codes, devices, error }: { codes: Code[]; devices: 
           </tbody>
         </table>
       )}
+      <ViewCodes views={views} />
+    </>
+  );
+}
+
+/** View codes (spec §3, §6): read-only access to the tournament for whoever the organiser gives one to. */
+function ViewCodes({ views }: { views: ViewCode[] }) {
+  const { t, i18n } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <>
+      <h2>{t("viewCodes.heading")}</h2>
+      <p className="hint">{t("viewCodes.hint")}</p>
+      {views.length === 0 ? (
+        <p className="empty">{t("viewCodes.none")}</p>
+      ) : (
+        <ul className="rule-list view-codes">
+          {views.map((view) => (
+            <li key={view.code}>
+              <span>
+                <code className="connection-code">{view.code}</code> · {t(`viewCodes.types.${view.type}`)} · {t("viewCodes.used", { count: view.devices })} ·{" "}
+                {formatDateTime(view.created, i18n.language === "de" ? "de" : "en")} UTC · <a href={to(`/view/${view.code}`)}>{to(`/view/${view.code}`)}</a>
+              </span>
+              <IntentButton intent="revokeViewCode" values={{ code: view.code }} className="danger">
+                {t("viewCodes.revoke")}
+              </IntentButton>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="inline-form">
+        <input type="hidden" name="intent" value="createViewCode" />
+        <label htmlFor="view-code-type">{t("viewCodes.type")}</label>
+        <select id="view-code-type" name="type" defaultValue="TOURNAMENT">
+          <option value="TOURNAMENT">{t("viewCodes.types.TOURNAMENT")}</option>
+          <option value="GAMES">{t("viewCodes.types.GAMES")}</option>
+        </select>
+        <button type="submit">{t("viewCodes.create")}</button>
+      </Form>
     </>
   );
 }

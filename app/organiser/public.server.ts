@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { absencesOf } from "./pairingRules.server";
 import { teamsOf } from "./teams.server";
 import type { Snapshot } from "./publicViews.server";
+import type { ViewGrant } from "./viewCodes.server";
 
 /**
  * What visitors see (spec §6): events and tournaments that are public; games only when the
@@ -10,7 +11,7 @@ import type { Snapshot } from "./publicViews.server";
  */
 const PUBLIC = { in: ["PUBLIC", "PUBLIC_WITHOUT_GAMES"] } as { in: ("PUBLIC" | "PUBLIC_WITHOUT_GAMES")[] };
 
-export async function publicEvent(db: Db, where: { id: number } | { slug: string }) {
+export async function publicEvent(db: Db, where: { id: number } | { slug: string }, { evenWithoutTournaments = false } = {}) {
   const event = await db.event.findUnique({ where, include: { links: { orderBy: { id: "asc" } } } });
   if (!event) return null;
   const tournaments = await db.tournament.findMany({
@@ -18,7 +19,7 @@ export async function publicEvent(db: Db, where: { id: number } | { slug: string
     orderBy: [{ orderValue: "asc" }, { id: "asc" }],
     select: { id: true, name: true, slug: true, mode: true, form: true, startDate: true, endDate: true, _count: { select: { players: true } } },
   });
-  if (!tournaments.length) return null;
+  if (!tournaments.length && !evenWithoutTournaments) return null;
   const paired = await db.game.groupBy({ by: ["tournamentId"], where: { tournamentId: { in: tournaments.map((t) => t.id) } }, _max: { round: true } });
   const rounds = new Map(paired.map((p) => [p.tournamentId, p._max.round ?? 0]));
   return {
@@ -38,19 +39,24 @@ export type PublicEvent = NonNullable<Awaited<ReturnType<typeof publicEvent>>>;
 
 /**
  * A public tournament by its event's and its own slug, with what the visitor may see of its
- * games; `unlocked` says whether the visitor's session holds an unlock for the current password.
- * A slug the tournament had before a rename answers with the current one (to redirect to).
+ * games: `unlocked` says whether the visitor's session holds an unlock for the current games
+ * password, `grants` what the view codes the visitor holds allow (a private tournament; its games
+ * without the password).
  */
-export async function publicTournament(db: Db, eventSlug: string, tournamentSlug: string, unlocked: (tournamentId: number, password: string | null) => boolean) {
-  const event = await publicEvent(db, { slug: eventSlug });
-  if (!event) return null;
-  const tournament = await db.tournament.findFirst({
-    where: { eventId: event.id, slug: tournamentSlug, visibility: PUBLIC },
+export type VisitorAccess = { unlocked: (tournamentId: number, password: string | null) => boolean; grants: Map<number, ViewGrant> };
+
+export async function publicTournament(db: Db, eventSlug: string, tournamentSlug: string, access: VisitorAccess) {
+  const found = await db.tournament.findFirst({
+    where: { slug: tournamentSlug, event: { slug: eventSlug } },
     include: { links: { orderBy: { id: "asc" } } },
   });
+  const grant = found ? access.grants.get(found.id) : undefined;
+  const tournament = found && (found.visibility !== "PRIVATE" || grant) ? found : null;
   if (!tournament) return null;
-  const gamesAllowed = tournament.visibility === "PUBLIC";
-  const needsPassword = gamesAllowed && Boolean(tournament.password) && !unlocked(tournament.id, tournament.password);
+  const event = await publicEvent(db, { id: tournament.eventId }, { evenWithoutTournaments: true });
+  if (!event) return null;
+  const gamesAllowed = tournament.visibility === "PUBLIC" || Boolean(grant?.games);
+  const needsPassword = gamesAllowed && !grant?.games && Boolean(tournament.password) && !access.unlocked(tournament.id, tournament.password);
   return {
     event,
     tournament: {
@@ -65,7 +71,9 @@ export async function publicTournament(db: Db, eventSlug: string, tournamentSlug
       plannedRounds: tournament.plannedRounds,
       links: tournament.links.map((l) => ({ link: l.link, text: l.text })),
     },
-    /** the tournament publishes its games (visibility "public") */
+    /** the visitor holds a view code for this tournament */
+    viewCode: Boolean(grant),
+    /** the tournament publishes its games (visibility "public"), or a view code shows them */
     gamesAllowed,
     /** … but this visitor has not given the games password yet */
     needsPassword,

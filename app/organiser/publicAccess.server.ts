@@ -2,7 +2,8 @@ import { json, redirect } from "@remix-run/node";
 import { sessionStorage } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { parseId } from "./access.server";
-import { checkGamesPassword, publicEvent, publicSnapshot, publicTournament, unlockStamp } from "./public.server";
+import { checkGamesPassword, publicEvent, publicSnapshot, publicTournament, unlockStamp, type VisitorAccess } from "./public.server";
+import { grantsOf, redeemViewCode } from "./viewCodes.server";
 import { roundsPaired } from "./publicViews.server";
 import { currentSlugs } from "./slugs.server";
 
@@ -14,9 +15,10 @@ type Params = { eventName?: string; tournamentName?: string };
  * the tournament publishes them and the visitor's session holds its current games password.
  * An address from before a rename redirects (301) to the current one.
  */
-async function unlockedStamps(request: Request): Promise<string[]> {
+async function visitorAccess(request: Request): Promise<VisitorAccess> {
   const session = await sessionStorage().getSession(request.headers.get("Cookie"));
-  return session.get("unlockedTournaments") ?? [];
+  const unlocked: string[] = session.get("unlockedTournaments") ?? [];
+  return { unlocked: (id, password) => unlocked.includes(unlockStamp(id, password)), grants: await grantsOf(db(), session.get("viewCodes") ?? []) };
 }
 
 async function redirectFormer(request: Request, params: Params): Promise<never> {
@@ -40,8 +42,7 @@ export async function requirePublicEvent(request: Request, params: Params) {
 }
 
 export async function requirePublicTournament(request: Request, params: Params) {
-  const unlocked = await unlockedStamps(request);
-  const found = await publicTournament(db(), params.eventName ?? "", params.tournamentName ?? "", (id, password) => unlocked.includes(unlockStamp(id, password)));
+  const found = await publicTournament(db(), params.eventName ?? "", params.tournamentName ?? "", await visitorAccess(request));
   return found ?? redirectFormer(request, params);
 }
 
@@ -86,4 +87,14 @@ export async function unlockGames(request: Request, params: Params, given: strin
   const session = await sessionStorage().getSession(request.headers.get("Cookie"));
   session.set("unlockedTournaments", [...(session.get("unlockedTournaments") ?? []), unlockStamp(row.id, row.password)].slice(-20));
   return sessionStorage().commitSession(session);
+}
+
+/** Opens a view code: remembered in the visitor's session (the newest 20), then to the tournament's address. */
+export async function openViewCode(request: Request, code: string): Promise<{ cookie: string; path: string } | null> {
+  const redeemed = await redeemViewCode(db(), code);
+  if (!redeemed) return null;
+  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  const codes: string[] = session.get("viewCodes") ?? [];
+  session.set("viewCodes", [...codes.filter((c) => c !== redeemed.code), redeemed.code].slice(-20));
+  return { cookie: await sessionStorage().commitSession(session), path: `/event/${encodeURIComponent(redeemed.eventSlug)}/${encodeURIComponent(redeemed.tournamentSlug)}` };
 }

@@ -15,6 +15,7 @@ import { DevicesTab } from "~/components/DevicesTab";
 import QRCode from "qrcode";
 import { config } from "~/lib/config.server";
 import { activeCodes, createConnectionCode, deleteConnectionCode, removeDevice } from "~/devices/devices.server";
+import { createViewCode, revokeViewCode, viewCodesOf } from "~/organiser/viewCodes.server";
 import { DeleteByName } from "~/components/DeleteByName";
 import { db } from "~/db/client.server";
 import { MAX_ROUNDS, toId } from "~/lib/limits";
@@ -45,8 +46,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     teamsOf(db(), tournament.id),
     db().sheetImageEntry.groupBy({ by: ["state"], where: { tournamentId: tournament.id }, _count: true }),
   ]);
-  const codes = new URL(request.url).searchParams.get("tab") === "devices" ? await connectionCodes(tournament.id, requestLanguage(request)) : [];
-  return json({ live: { token: liveToken(user.id), eventId: event.id, tournamentId: tournament.id }, event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, codes, teams, sheets: Object.fromEntries(sheets.map((group) => [group.state, group._count])) as Record<string, number> });
+  const onDevices = new URL(request.url).searchParams.get("tab") === "devices";
+  const codes = onDevices ? await connectionCodes(tournament.id, requestLanguage(request)) : [];
+  const views = onDevices ? await viewCodesOf(db(), tournament.id) : [];
+  return json({ live: { token: liveToken(user.id), eventId: event.id, tournamentId: tournament.id }, event: { id: event.id, name: event.name, slug: event.slug }, tournament: { ...tournament, storage: Number(tournament.storage) }, rounds, players, devices, codes, views, teams, sheets: Object.fromEntries(sheets.map((group) => [group.state, group._count])) as Record<string, number> });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -113,6 +116,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "deleteCode":
       await deleteConnectionCode(db(), tournament.id, String(formData.get("code") ?? "").slice(0, 32));
       return redirectWithNotice(request, `${here}?tab=devices`, "notice.codeDeleted");
+    case "createViewCode": {
+      const type = formData.get("type") === "GAMES" ? "GAMES" : "TOURNAMENT";
+      const created = await createViewCode(db(), tournament.id, type);
+      if (!created.ok) return json({ intent: "devices", error: created.error }, { status: 409 });
+      return redirectWithNotice(request, `${here}?tab=devices`, "notice.codeCreated");
+    }
+    case "revokeViewCode":
+      await revokeViewCode(db(), tournament.id, String(formData.get("code") ?? ""));
+      return redirectWithNotice(request, `${here}?tab=devices`, "notice.codeDeleted");
     case "removeDevice":
       if (!(await removeDevice(db(), tournament.id, toId(formData.get("device")) ?? 0))) return json({ intent: "devices", error: "devices.notConnected" }, { status: 404 });
       return redirectWithNotice(request, `${here}?tab=devices`, "notice.deviceRemoved");
@@ -139,7 +151,7 @@ type ActionData = { intent: string; result?: never; error?: string; errors?: str
 export default function TournamentPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { event, tournament, rounds, players, devices, codes, teams, sheets, live } = useLoaderData<typeof loader>();
+  const { event, tournament, rounds, players, devices, codes, views, teams, sheets, live } = useLoaderData<typeof loader>();
   useLive(live);
   const data = useActionData<typeof action>() as ActionData | undefined;
   const [searchParams] = useSearchParams();
@@ -191,7 +203,7 @@ export default function TournamentPage() {
           <p className="empty">{t("teams.singleOnly")}</p>
         )
       ) : null}
-      {tab === "devices" ? <DevicesTab codes={codes} devices={devices} error={data?.intent === "devices" ? data.error : undefined} /> : null}
+      {tab === "devices" ? <DevicesTab codes={codes} devices={devices} views={views} error={data?.intent === "devices" ? data.error : undefined} /> : null}
       {tab === "settings" ? <Settings tournament={tournament} data={data} /> : null}
     </section>
   );

@@ -116,3 +116,30 @@ test.describe("on a 390 px phone", () => {
     }
   });
 });
+
+test("a view code opens a private tournament to whoever holds it, until the organiser revokes it", async ({ page, browser, javaScriptEnabled }) => {
+  const [t, prefix] = javaScriptEnabled ? [en, ""] : [de, "/de"];
+  const email = await createUser("User", PASSWORD);
+  await signIn(page, email, PASSWORD, prefix);
+  const { gid, tid } = await tournament(email);
+  await page.goto(`${prefix}/webapp/tournament/${gid}/${tid}?tab=devices`);
+  await expect(page.getByText(t.viewCodes.none)).toBeVisible();
+  await page.getByLabel(t.viewCodes.type).selectOption("GAMES");
+  await page.getByRole("button", { name: t.viewCodes.create }).click();
+  const item = page.locator("ul.view-codes li");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(t.viewCodes.types.GAMES);
+  const code = (await item.locator("code").innerText()).trim();
+
+  const visitor = await browser.newPage();
+  await visitor.goto(`${prefix}/view`);
+  await visitor.getByLabel(t.viewCodes.code).fill(code.toLowerCase());
+  await visitor.getByRole("button", { name: t.viewCodes.open }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Open A");
+  await expect(visitor.getByText(t.public.gamesHidden)).toHaveCount(0);
+
+  await page.getByRole("button", { name: t.viewCodes.revoke }).click();
+  await expect(page.getByText(t.viewCodes.none)).toBeVisible();
+  expect((await visitor.reload())?.status()).toBe(404);
+  await visitor.close();
+});

@@ -9,7 +9,7 @@ const PUBLIC_PAGES = [
   "/", "/about", "/contact", "/company", "/privacy", "/eula", "/signIn", "/signUp", "/resetPassword",
   "/docs/overview", "/docs/event", "/docs/tournament", "/docs/round", "/docs/app", "/docs/sheets",
   "/webapp/tournament/1/1/upgrade/success", "/webapp/tournament/1/1/upgrade/cancelled",
-  "/roadmap", "/newsletter", "/pgnQr", "/cookies",
+  "/roadmap", "/newsletter", "/pgnQr", "/cookies", "/view",
 ];
 const GUARDED_PAGES = ["/webapp/dashboard", "/webapp/account", "/webapp/adminPage", "/tasks", "/webapp/createEvent", "/webapp"];
 

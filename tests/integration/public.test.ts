@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent, updateEvent } from "~/organiser/events.server";
 import { addPlayers } from "~/organiser/players.server";
 import { addTeam } from "~/organiser/teams.server";
+import { createViewCode, revokeViewCode } from "~/organiser/viewCodes.server";
 import { drawNextRound, saveResults } from "~/organiser/rounds.server";
 import { createTournament, updateTournament } from "~/organiser/tournaments.server";
 import type { Visibility } from "~/generated/prisma/client";
@@ -139,6 +140,34 @@ describe("public tournament pages", () => {
     await server.db.tournament.updateMany({ where: { name: "A Group" }, data: { password: "changed" } });
     expect((await get("/event/Spring-Open-Berlin/A-Group/pgn/1", cookie)).status).toBe(403);
     await server.db.tournament.updateMany({ where: { name: "A Group" }, data: { password: "secret" } });
+  });
+
+  it("a view code opens a private tournament for reading (games only with a games code) until it is revoked", async () => {
+    const c = await server.db.tournament.findFirstOrThrow({ where: { name: "C Group" } });
+    const code = await createViewCode(server.db, c.id, "TOURNAMENT");
+    if (!code.ok) throw new Error(code.error);
+    expect((await get("/view/NOTACODE12345")).status).toBe(404);
+    const opened = await get(`/de/view/${code.code.toLowerCase()}`);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe("/de/event/Spring-Open-Berlin/C-Group");
+    const cookie = opened.headers.get("set-cookie")!.split(";")[0];
+    for (const path of ["", "/players", "/round/1", "/standings/1", "/crosstable/1", "/player/1"]) {
+      expect((await get(`/event/Spring-Open-Berlin/C-Group${path}`, cookie)).status, path).toBe(200);
+    }
+    expect((await get("/event/Spring-Open-Berlin/C-Group/pgn/1", cookie)).status).toBe(404);
+    expect((await server.db.viewCode.findUniqueOrThrow({ where: { code: code.code } })).devices).toBe(1);
+
+    // a games code shows the password-protected games of A Group without the password
+    const a = await server.db.tournament.findFirstOrThrow({ where: { name: "A Group" } });
+    const games = await createViewCode(server.db, a.id, "GAMES");
+    if (!games.ok) throw new Error(games.error);
+    const both = (await get(`/view/${games.code}`, cookie)).headers.get("set-cookie")!.split(";")[0];
+    expect((await get("/event/Spring-Open-Berlin/A-Group/pgn/1", both)).status).toBe(200);
+    expect((await get("/event/Spring-Open-Berlin/C-Group", both)).status).toBe(200);
+
+    await revokeViewCode(server.db, c.id, code.code);
+    expect((await get("/event/Spring-Open-Berlin/C-Group", both)).status).toBe(404);
+    expect((await get("/event/Spring-Open-Berlin/A-Group/pgn/1", both)).status).toBe(200);
   });
 
   it("a public page is rendered once per state of the tournament: later visitors get a copy with their own CSP nonce", async () => {
