@@ -130,3 +130,68 @@ describe("the app's API", () => {
     expect(await server.db.device.findUnique({ where: { id: second.deviceId } })).toBeNull();
   });
 });
+
+describe("the API against bad requests", () => {
+  it("every route refuses a missing, forged or revoked token (401) and another tournament's device (403), storing nothing", async () => {
+    const code = await newCode();
+    const linked = (await (await connect(code, undefined, "Matrix phone")).json()) as { token: string; deviceId: number };
+    const sheetsBefore = await server.db.sheetImageEntry.count();
+    const calls: [string, RequestInit][] = [
+      ["/tournaments", {}],
+      [`/tournaments/${tournamentId}/sheets`, {}],
+      [`/tournaments/${tournamentId}/sheets`, { method: "POST", body: new FormData() }],
+      [`/tournaments/${tournamentId}`, { method: "DELETE" }],
+    ];
+    for (const [route, init] of calls) {
+      for (const token of [undefined, "12.forgedforgedforgedforgedforged", "x".repeat(500)]) {
+        const response = await api(route, { ...init, token });
+        expect(response.status, `${init.method ?? "GET"} ${route} with ${token?.slice(0, 12)}`).toBe(401);
+        expect(((await response.json()) as { error: string }).error).toBe("devices.notConnected");
+      }
+    }
+    // linked to A only: B's routes are 403
+    for (const [route, init] of [[`/tournaments/${otherTournamentId}/sheets`, {}], [`/tournaments/${otherTournamentId}`, { method: "DELETE" }]] as [string, RequestInit][]) {
+      expect((await api(route, { ...init, token: linked.token })).status).toBe(403);
+    }
+    // removed by the organiser: its token is revoked
+    await removeDevice(server.db, tournamentId, linked.deviceId);
+    expect((await api(`/tournaments/${tournamentId}/sheets`, { token: linked.token })).status).toBe(401);
+    expect(await server.db.sheetImageEntry.count()).toBe(sheetsBefore);
+  });
+
+  it("bad payloads get 400 with the field's message, and nothing is stored", async () => {
+    const code = await newCode();
+    for (const body of ["not json", "[]", JSON.stringify({ code }), JSON.stringify({ code, deviceName: "x".repeat(51), deviceType: "android" }), JSON.stringify({ code: 7, deviceName: "P", deviceType: "a" })]) {
+      const response = await api("/connect", { method: "POST", body });
+      expect(response.status, body.slice(0, 40)).toBe(400);
+      expect(((await response.json()) as { error: string; message: string }).message.length).toBeGreaterThan(0);
+    }
+    expect((await activeCodes(server.db, tournamentId)).map((c) => c.key)).toContain(code);
+    const linked = (await (await connect(code, undefined, "Payload phone")).json()) as { token: string };
+    const sheetsBefore = await server.db.sheetImageEntry.count();
+    const form = (fill: (body: FormData) => void) => {
+      const body = new FormData();
+      fill(body);
+      return body;
+    };
+    const uploads = [
+      form((b) => b.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "no-consent.jpg")),
+      form((b) => (b.append("consent", "on"), b.append("photos", new Blob(["not a jpeg"], { type: "image/jpeg" }), "text.jpg"))),
+      form((b) => (b.append("consent", "on"), b.append("board", "abc"), b.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "x.jpg"))),
+      form((b) => b.append("consent", "on")),
+    ];
+    for (const body of uploads) {
+      const response = await api(`/tournaments/${tournamentId}/sheets`, { method: "POST", body, token: linked.token });
+      expect([400, 415, 422]).toContain(response.status);
+    }
+    const json = await api(`/tournaments/${tournamentId}/sheets`, { method: "POST", body: JSON.stringify({ photos: "x" }), token: linked.token });
+    expect(json.status).toBe(400);
+    expect(await server.db.sheetImageEntry.count()).toBe(sheetsBefore);
+  });
+
+  it("the API is described as OpenAPI 3.1, every route of it", async () => {
+    const spec = (await (await api("/openapi.json")).json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(spec.openapi).toBe("3.1.0");
+    expect(Object.keys(spec.paths).sort()).toEqual(["/connect", "/tournaments", "/tournaments/{tid}", "/tournaments/{tid}/sheets"]);
+  });
+});
