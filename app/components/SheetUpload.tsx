@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NOTATIONS } from "~/forms/organiser";
 import type { UploadAnswer } from "~/sheets/receive.server";
 import { FieldError, FormError } from "./Field";
+import { dropPhoto, keepPhoto, pendingPhotos } from "./photoOutbox";
 
 /** While sheets are being read, the page asks for their states every two seconds (with JavaScript). */
 export function useReadingProgress(active: boolean) {
@@ -21,8 +22,8 @@ export function useReadingProgress(active: boolean) {
 
 type FileProgress = { name: string; share: number; outcome?: string };
 
-/** Posts one photo to the upload route, reporting progress; resolves with the route's answer. */
-function sendPhoto(url: string, fields: FormData, file: File, onProgress: (share: number) => void): Promise<UploadAnswer> {
+/** Posts one photo to the upload route, reporting progress; resolves with the route's answer (status 0: no connection). */
+function sendPhoto(url: string, fields: Iterable<[string, FormDataEntryValue]>, file: File, onProgress: (share: number) => void): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const body = new FormData();
     for (const [key, value] of fields) if (key !== "photos") body.append(key, value);
@@ -57,6 +58,43 @@ function outcomeOf(answer: UploadAnswer): string {
  * without JavaScript; with it, photos can be dropped on it and each is sent on its own with a
  * progress bar, and the list refreshes as they are read.
  */
+/**
+ * The scanning app's outbox: photos that could not be sent wait on the phone and go out when the
+ * connection returns (and whenever the page opens); returns how many wait.
+ */
+function useOutbox(enabled: boolean, onSent: () => void) {
+  const [waiting, setWaiting] = useState(0);
+  const sent = useRef(onSent);
+  sent.current = onSent;
+  const flushing = useRef(false);
+  useEffect(() => {
+    if (!enabled || typeof indexedDB === "undefined") return;
+    const flush = async () => {
+      if (flushing.current) return;
+      flushing.current = true;
+      try {
+        for (const photo of await pendingPhotos()) {
+          const answer = await sendPhoto(photo.url, photo.fields, new File([photo.blob], photo.name, { type: "image/jpeg" }), () => undefined);
+          if (answer.status === 0) break; // still no connection
+          await dropPhoto(photo.id!);
+          sent.current();
+        }
+      } finally {
+        setWaiting((await pendingPhotos()).length);
+        flushing.current = false;
+      }
+    };
+    void flush();
+    window.addEventListener("online", flush);
+    window.addEventListener("kiebitz-outbox", flush);
+    return () => {
+      window.removeEventListener("online", flush);
+      window.removeEventListener("kiebitz-outbox", flush);
+    };
+  }, [enabled]);
+  return waiting;
+}
+
 export function SheetUpload({ action, uploadUrl, notation, answer, compact = false, camera = false, rounds }: { action: string; uploadUrl: string; notation: string; answer?: UploadAnswer; compact?: boolean; camera?: boolean; rounds?: number[] }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
@@ -64,6 +102,8 @@ export function SheetUpload({ action, uploadUrl, notation, answer, compact = fal
   const [progress, setProgress] = useState<FileProgress[]>([]);
   const [dragging, setDragging] = useState(false);
   const [consentError, setConsentError] = useState(false);
+  // the scanning app keeps photos it cannot send on the phone
+  const waiting = useOutbox(camera, () => revalidator.revalidate());
 
   async function upload(form: HTMLFormElement, files: File[]) {
     const fields = new FormData(form);
@@ -75,10 +115,17 @@ export function SheetUpload({ action, uploadUrl, notation, answer, compact = fal
     setProgress(files.map((file) => ({ name: file.name, share: 0 })));
     for (const [index, file] of files.entries()) {
       const update = (change: Partial<FileProgress>) => setProgress((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)));
-      const result = await sendPhoto(uploadUrl, fields, file, (share) => update({ share }));
+      const result = camera && !navigator.onLine ? { status: 0 } : await sendPhoto(uploadUrl, fields, file, (share) => update({ share }));
+      if (camera && result.status === 0) {
+        const kept = [...fields].filter(([key, value]) => key !== "photos" && typeof value === "string") as [string, string][];
+        await keepPhoto({ url: uploadUrl, fields: kept, name: file.name, blob: file, created: Date.now() });
+        update({ share: 0, outcome: "sheets.keptOffline" });
+        continue;
+      }
       update({ share: 1, outcome: outcomeOf(result) });
       revalidator.revalidate();
     }
+    if (camera) window.dispatchEvent(new Event("kiebitz-outbox"));
     if (input.current) input.current.value = "";
   }
 
@@ -169,6 +216,11 @@ export function SheetUpload({ action, uploadUrl, notation, answer, compact = fal
       <button type="submit" className="primary">
         {t("sheets.upload")}
       </button>
+      {waiting > 0 ? (
+        <p className="notice-inline" role="status">
+          {t("sheets.waitingOffline", { count: waiting })}
+        </p>
+      ) : null}
       {progress.length > 0 ? (
         <ul className="upload-progress">
           {progress.map((item, i) => (

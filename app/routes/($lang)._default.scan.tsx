@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/Field";
 import { ConnectForm } from "~/components/ConnectForm";
@@ -70,6 +71,10 @@ export default function ScanPage() {
   const { device, tournaments, chosen, rounds, sheets } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as { error?: string; upload?: UploadAnswer } | undefined;
   useReadingProgress(sheets.some((sheet) => ["UPLOADING", "UPLOADED", "QUEUED", "SCANNING", "PROCESSED"].includes(sheet.state)));
+  // the page opens without a connection too (public/sw.js)
+  useEffect(() => {
+    void navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
+  }, []);
   return (
     <section className="scan">
       <h1>{t("scan.title")}</h1>

@@ -143,3 +143,41 @@ test("a view code opens a private tournament to whoever holds it, until the orga
   expect((await visitor.reload())?.status()).toBe(404);
   await visitor.close();
 });
+
+test("a photo taken without a connection waits on the phone and arrives once when the connection returns", async ({ page, browser, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the outbox needs JavaScript");
+  const email = await createUser("User", PASSWORD);
+  await signIn(page, email, PASSWORD);
+  const { gid, tid } = await tournament(email);
+  await page.goto(`/webapp/tournament/${gid}/${tid}?tab=devices`);
+  await page.getByRole("button", { name: en.devices.createCode }).click();
+  const code = (await page.locator("code.connection-code").first().textContent())!;
+  const folder = mkdtempSync(path.join(tmpdir(), "kiebitz-e2e-offline-"));
+  const [sheet] = await roundSheets({ seed: 12, round: 1, boards: 1 });
+  writeFileSync(path.join(folder, "offline-1.jpg"), sheet.photos[0]);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const arbiter = await phone.newPage();
+  await arbiter.goto(`/connect/${code}`);
+  await arbiter.getByLabel(en.scan.name).fill("Offline phone");
+  await arbiter.getByRole("button", { name: en.scan.connect }).click();
+  await expect(arbiter.getByRole("heading", { level: 2 })).toHaveText("Open A");
+
+  await phone.setOffline(true);
+  await arbiter.getByLabel(en.sheets.photos).setInputFiles(path.join(folder, "offline-1.jpg"));
+  await arbiter.getByLabel(en.sheets.consent).check();
+  await arbiter.getByRole("button", { name: en.sheets.upload }).click();
+  await expect(arbiter.getByText(en.sheets.keptOffline)).toBeVisible();
+  await expect(arbiter.getByText(en.sheets.waitingOffline_one.replace("{{count}}", "1"))).toBeVisible();
+  const stored = () => sql<{ n: string }>(`SELECT count(*) AS n FROM sheet_image_entry WHERE tournament_id = $1`, [tid]).then(([row]) => Number(row.n));
+  expect(await stored()).toBe(0);
+
+  await phone.setOffline(false);
+  await expect(arbiter.locator(".scan-sheets li").getByText("offline-1.jpg")).toBeVisible();
+  await expect(arbiter.getByText(en.sheets.waitingOffline_one.replace("{{count}}", "1"))).toHaveCount(0);
+  // opening the page again sends nothing twice
+  await arbiter.reload();
+  await expect(arbiter.locator(".scan-sheets li").getByText("offline-1.jpg")).toBeVisible();
+  expect(await stored()).toBe(1);
+  await phone.close();
+});
