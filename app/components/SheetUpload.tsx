@@ -5,6 +5,7 @@ import { NOTATIONS } from "~/forms/organiser";
 import type { UploadAnswer } from "~/sheets/receive.server";
 import { FieldError, FormError } from "./Field";
 import { dropPhoto, keepPhoto, pendingPhotos } from "./photoOutbox";
+import { LiveCamera } from "./LiveCamera";
 
 /** While sheets are being read, the page asks for their states every two seconds (with JavaScript). */
 export function useReadingProgress(active: boolean) {
@@ -99,6 +100,7 @@ export function SheetUpload({ action, uploadUrl, notation, answer, compact = fal
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const [progress, setProgress] = useState<FileProgress[]>([]);
   const [dragging, setDragging] = useState(false);
   const [consentError, setConsentError] = useState(false);
@@ -146,6 +148,7 @@ export function SheetUpload({ action, uploadUrl, notation, answer, compact = fal
   const report = answer?.report;
   return (
     <Form
+      ref={form}
       method="post"
       action={action}
       encType="multipart/form-data"
@@ -213,9 +216,12 @@ export function SheetUpload({ action, uploadUrl, notation, answer, compact = fal
         <label htmlFor="sheet-consent">{t("sheets.consent")}</label>
         <FieldError id="sheet-consent-error" errors={consentError ? ["sheets.consentRequired"] : answer?.fieldErrors?.consent} />
       </div>
-      <button type="submit" className="primary">
-        {t("sheets.upload")}
-      </button>
+      <div className="actions">
+        <button type="submit" className="primary">
+          {t("sheets.upload")}
+        </button>
+        {camera ? <LiveCamera onPhoto={(file) => form.current && void upload(form.current, [file])} /> : null}
+      </div>
       {waiting > 0 ? (
         <p className="notice-inline" role="status">
           {t("sheets.waitingOffline", { count: waiting })}

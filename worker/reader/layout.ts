@@ -1,7 +1,7 @@
 import { CODE_CELLS, MARKERS, decodeCodeBits, markerCentre, templatePage, type TemplatePage } from "~/sheets/templates";
-import { components, solidity, type Component } from "../vision/components";
 import { homography, project, type Homography, type Point } from "../vision/geometry";
-import { adaptiveThreshold, sample, warp, type GrayImage } from "../vision/image";
+import { sample, warp, type GrayImage } from "../vision/image";
+import { markerCandidates, quadrilaterals } from "./markers";
 import { DETECTION } from "~/sheets/status";
 
 /** Resolution of the corrected page image the later steps work on. */
@@ -17,58 +17,7 @@ export type LayoutFound = {
 export type LayoutMissing = { status: typeof DETECTION.layoutNotDetected; confidence: number };
 export type LayoutResult = LayoutFound | LayoutMissing;
 
-const MAX_CANDIDATES = 14;
 const PAPER_POINTS: Point[] = [{ x: 23, y: 13 }, { x: 95, y: 13 }, { x: 105, y: 62 }, { x: 100, y: 284 }];
-
-function markerCandidates(image: GrayImage): Component[] {
-  const side = Math.min(image.width, image.height);
-  const mask = adaptiveThreshold(image, Math.round(side / 8), 0.75);
-  const minArea = (side / 120) ** 2;
-  const maxArea = (side / 8) ** 2;
-  return components(mask, image.width, image.height, minArea)
-    .filter((c) => {
-      if (c.area > maxArea) return false;
-      const { compactness, elongation } = solidity(c);
-      return compactness > 0.75 && compactness < 1.3 && elongation < 1.8;
-    })
-    .sort((a, b) => b.area - a.area)
-    .slice(0, MAX_CANDIDATES);
-}
-
-function quadArea(points: readonly Point[]): number {
-  let sum = 0;
-  for (let i = 0; i < points.length; i++) {
-    const a = points[i];
-    const b = points[(i + 1) % points.length];
-    sum += a.x * b.y - b.x * a.y;
-  }
-  return sum / 2;
-}
-
-/** Four candidates in clockwise order (image coordinates), largest quadrilaterals first. */
-function quadrilaterals(candidates: Component[]): Point[][] {
-  const quads: { points: Point[]; area: number }[] = [];
-  const n = candidates.length;
-  for (let a = 0; a < n; a++)
-    for (let b = a + 1; b < n; b++)
-      for (let c = b + 1; c < n; c++)
-        for (let d = c + 1; d < n; d++) {
-          const chosen = [candidates[a], candidates[b], candidates[c], candidates[d]];
-          const areas = chosen.map((m) => m.area);
-          if (Math.max(...areas) / Math.min(...areas) > 3) continue;
-          const cx = chosen.reduce((s, m) => s + m.cx, 0) / 4;
-          const cy = chosen.reduce((s, m) => s + m.cy, 0) / 4;
-          const points = chosen
-            .map((m) => ({ x: m.cx + 0.5, y: m.cy + 0.5 }))
-            .sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
-          const area = quadArea(points);
-          // markers are 10 mm squares on a page of ~190 × 270 mm between their centres
-          const markerSide = Math.sqrt(Math.min(...areas));
-          if (area < (markerSide * 8) ** 2) continue;
-          quads.push({ points, area });
-        }
-  return quads.sort((p, q) => q.area - p.area).slice(0, 12).map((q) => q.points);
-}
 
 function meanAround(image: GrayImage, toPhoto: Homography, x: number, y: number, halfMm: number): number {
   let sum = 0;
