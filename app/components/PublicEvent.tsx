@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/lib/dates";
-import { publicPath } from "./PublicTournament";
+import { LinkList, publicPath } from "./PublicTournament";
 import { useLanguage, useLocalePath } from "./Shell";
 
 type EventData = {
@@ -51,17 +51,7 @@ export function PublicEvent({ event }: { event: EventData }) {
           );
         })}
       </ul>
-      {event.links.length ? (
-        <ul className="links">
-          {event.links.map((l) => (
-            <li key={l.link}>
-              <a href={l.link} rel="nofollow noopener noreferrer" target="_blank">
-                {l.text}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <LinkList links={event.links} />
       <p className="hint">{t("public.intro")}</p>
     </section>
   );

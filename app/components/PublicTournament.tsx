@@ -156,3 +156,34 @@ export function GamesAccess({ gamesAllowed, needsPassword, error, pgn }: { games
 export function tournamentDescription(t: TFunction, data: { frame: PublicFrame }): string {
   return t("meta.tournament", { tournament: data.frame.tournament.name, event: data.frame.event.name });
 }
+
+/** A standings row's score (bold) and its tiebreak values, in the order of the headers. */
+export function ScoreCells({ score, tiebreaks, headers }: { score: number; tiebreaks: number[]; headers: string[] }) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      <td>
+        <strong>{formatPoints(score, i18n.language)}</strong>
+      </td>
+      {tiebreaks.map((value, i) => (
+        <td key={headers[i]}>{formatPoints(value, i18n.language)}</td>
+      ))}
+    </>
+  );
+}
+
+/** An event's or tournament's links (they lead off the site). */
+export function LinkList({ links }: { links: { link: string; text: string }[] }) {
+  if (!links.length) return null;
+  return (
+    <ul className="links">
+      {links.map((l) => (
+        <li key={l.link}>
+          <a href={l.link} rel="nofollow noopener noreferrer" target="_blank">
+            {l.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

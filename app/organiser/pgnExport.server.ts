@@ -40,3 +40,11 @@ export async function exportPgn(db: Db, tournamentId: number, round?: number): P
   });
   return writePgn(pgnGames);
 }
+
+/** The PGN of a tournament (or of one of its rounds) as a file download named after it. */
+export function pgnDownload(pgn: string, tournamentName: string, round?: number, headers: Record<string, string> = {}): Response {
+  const name = `${tournamentName.replace(/[^\p{L}\p{N}]+/gu, "-")}${round ? `-round-${round}` : ""}.pgn`;
+  return new Response(pgn, {
+    headers: { "Content-Type": "application/x-chess-pgn; charset=utf-8", "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(name)}`, ...headers },
+  });
+}

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GamesAccess, PublicPairings, PublicTournamentFrame , tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
+import { GamesAccess, LinkList, PublicPairings, PublicTournamentFrame, tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
 import { useLanguage } from "~/components/Shell";
 import { title } from "~/components/PageTitle";
 import { formatDate } from "~/lib/dates";
@@ -74,17 +74,7 @@ export default function TournamentOverview() {
         ) : null}
       </dl>
       {tournament.description ? <p className="description">{tournament.description}</p> : null}
-      {[...event.links, ...tournament.links].length ? (
-        <ul className="links">
-          {[...event.links, ...tournament.links].map((l) => (
-            <li key={l.link}>
-              <a href={l.link} rel="nofollow noopener noreferrer" target="_blank">
-                {l.text}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <LinkList links={[...event.links, ...tournament.links]} />
       <GamesAccess gamesAllowed={data.gamesAllowed} needsPassword={data.needsPassword} error={error} />
       {current ? (
         <>

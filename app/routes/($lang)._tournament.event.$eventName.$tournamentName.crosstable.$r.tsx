@@ -1,9 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlayerLink, PublicTournamentFrame, RoundPicker , tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
+import { PlayerLink, PublicTournamentFrame, RoundPicker, ScoreCells, tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
 import { title } from "~/components/PageTitle";
-import { formatPoints } from "~/lib/numbers";
 import { publicPage, publicRound } from "~/organiser/publicAccess.server";
 import { crossTable } from "~/organiser/publicViews.server";
 
@@ -17,9 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PublicCrossTable() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { frame, round, headers, rows } = useLoaderData<typeof loader>();
-  const points = (value: number) => formatPoints(value, i18n.language);
   return (
     <PublicTournamentFrame frame={frame} view="crosstable" heading={t("public.crossTableAfter", { round })}>
       <RoundPicker frame={frame} view="crosstable" round={round} />
@@ -57,12 +55,7 @@ export default function PublicCrossTable() {
                     {cell.mark}
                   </td>
                 ))}
-                <td>
-                  <strong>{points(row.score)}</strong>
-                </td>
-                {row.tiebreaks.map((value, i) => (
-                  <td key={headers[i]}>{points(value)}</td>
-                ))}
+                <ScoreCells score={row.score} tiebreaks={row.tiebreaks} headers={headers} />
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Board } from "~/components/Board";
-import { GamesAccess, PlayerLink, PublicTournamentFrame , tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
+import { GamesAccess, PlayerLink, PublicTournamentFrame, tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
 import { title } from "~/components/PageTitle";
 import { MAX_PLAYERS } from "~/lib/limits";
 import { parseId } from "~/organiser/access.server";

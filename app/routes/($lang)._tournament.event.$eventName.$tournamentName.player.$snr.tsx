@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlayerLink, PublicTournamentFrame, publicPath , type PublicFrame } from "~/components/PublicTournament";
+import { PlayerLink, PublicTournamentFrame, publicPath, type PublicFrame } from "~/components/PublicTournament";
 import { title } from "~/components/PageTitle";
 import { useLocalePath } from "~/components/Shell";
 import { formatPoints } from "~/lib/numbers";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlayerLink, PublicTournamentFrame , tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
+import { PlayerLink, PublicTournamentFrame, tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
 import { title } from "~/components/PageTitle";
 import { publicPage } from "~/organiser/publicAccess.server";
 import { startingList } from "~/organiser/publicViews.server";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GamesAccess, PlayerLink, PublicPairings, PublicTournamentFrame, RoundPicker, publicPath , tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
+import { GamesAccess, PlayerLink, PublicPairings, PublicTournamentFrame, RoundPicker, publicPath, tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
 import { title } from "~/components/PageTitle";
 import { useLocalePath } from "~/components/Shell";
 import { formatPoints } from "~/lib/numbers";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlayerLink, PublicTournamentFrame, RoundPicker , tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
+import { PlayerLink, PublicTournamentFrame, RoundPicker, ScoreCells, tournamentDescription, type PublicFrame } from "~/components/PublicTournament";
 import { title } from "~/components/PageTitle";
 import { formatPoints } from "~/lib/numbers";
 import { publicPage, publicRound } from "~/organiser/publicAccess.server";
@@ -74,12 +74,7 @@ export default function PublicStandings() {
                 </td>
                 <td className="wide-only">{row.rating ?? ""}</td>
                 <td className="wide-only">{row.country ?? ""}</td>
-                <td>
-                  <strong>{points(row.score)}</strong>
-                </td>
-                {row.tiebreaks.map((value, i) => (
-                  <td key={headers[i]}>{points(value)}</td>
-                ))}
+                <ScoreCells score={row.score} tiebreaks={row.tiebreaks} headers={headers} />
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { publicPage, publicRound } from "~/organiser/publicAccess.server";
-import { exportPgn } from "~/organiser/pgnExport.server";
+import { exportPgn, pgnDownload } from "~/organiser/pgnExport.server";
 
 /** The PGN of a public tournament's round: only where its games are published and unlocked. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -10,12 +10,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!gamesAllowed) throw json("error.tournamentMissing", { status: 404 });
   if (!gamesVisible) throw json("public.locked", { status: 403 });
   const pgn = await exportPgn(db(), tournament.id, round);
-  const name = `${tournament.name.replace(/[^\p{L}\p{N}]+/gu, "-")}-round-${round}.pgn`;
-  return new Response(pgn, {
-    headers: {
-      "Content-Type": "application/x-chess-pgn; charset=utf-8",
-      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pgnDownload(pgn, tournament.name, round, { "Cache-Control": "private, no-store" });
 }

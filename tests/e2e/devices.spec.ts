@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import de from "../../locales/de/common.json" with { type: "json" };
 import en from "../../locales/en/common.json" with { type: "json" };
 import { roundSheets } from "../../worker/synth/round";
@@ -19,6 +19,17 @@ async function tournament(email: string) {
   const [event] = await sql<{ id: number }>(`INSERT INTO tournament_group (creator, name, slug) VALUES ($1, $2, $2) RETURNING id`, [user.id, name]);
   const [row] = await sql<{ id: number }>(`INSERT INTO tournament (creator, name, tournament_group, slug, planned_rounds, last_updated) VALUES ($1, 'Open A', $2, 'Open-A', 5, now()) RETURNING id`, [user.id, event.id]);
   return { gid: event.id, tid: row.id };
+}
+
+/** A signed-in organiser with a tournament and a connection code made on its Linked Devices tab. */
+async function organiserWithCode(page: Page) {
+  const email = await createUser("User", PASSWORD);
+  await signIn(page, email, PASSWORD);
+  const { gid, tid } = await tournament(email);
+  await page.goto(`/webapp/tournament/${gid}/${tid}?tab=devices`);
+  await page.getByRole("button", { name: en.devices.createCode }).click();
+  const code = (await page.locator("code.connection-code").first().textContent())!;
+  return { gid, tid, code };
 }
 
 test("connection codes are made in the Linked Devices tab, shown with expiry and QR code, three at most", async ({ page }) => {
@@ -58,12 +69,7 @@ test("connection codes are made in the Linked Devices tab, shown with expiry and
 });
 
 test("a phone links itself on the connect page and sends photographed sheets from the scanning web app", async ({ page, browser, javaScriptEnabled }) => {
-  const email = await createUser("User", PASSWORD);
-  await signIn(page, email, PASSWORD);
-  const { gid, tid } = await tournament(email);
-  await page.goto(`/webapp/tournament/${gid}/${tid}?tab=devices`);
-  await page.getByRole("button", { name: en.devices.createCode }).click();
-  const code = (await page.locator("code.connection-code").first().textContent())!;
+  const { gid, tid, code } = await organiserWithCode(page);
   const folder = mkdtempSync(path.join(tmpdir(), "kiebitz-e2e-scan-"));
   const [sheet] = await roundSheets({ seed: 11, round: 1, boards: 1 });
   writeFileSync(path.join(folder, "board-1.jpg"), sheet.photos[0]);
@@ -146,12 +152,7 @@ test("a view code opens a private tournament to whoever holds it, until the orga
 
 test("a photo taken without a connection waits on the phone and arrives once when the connection returns", async ({ page, browser, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the outbox needs JavaScript");
-  const email = await createUser("User", PASSWORD);
-  await signIn(page, email, PASSWORD);
-  const { gid, tid } = await tournament(email);
-  await page.goto(`/webapp/tournament/${gid}/${tid}?tab=devices`);
-  await page.getByRole("button", { name: en.devices.createCode }).click();
-  const code = (await page.locator("code.connection-code").first().textContent())!;
+  const { tid, code } = await organiserWithCode(page);
   const folder = mkdtempSync(path.join(tmpdir(), "kiebitz-e2e-offline-"));
   const [sheet] = await roundSheets({ seed: 12, round: 1, boards: 1 });
   writeFileSync(path.join(folder, "offline-1.jpg"), sheet.photos[0]);
