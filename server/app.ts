@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Db } from "~/db/client.server";
 import type { Config } from "~/lib/config.server";
@@ -14,7 +15,8 @@ export type AppContext = { clientAddress?: string; cspNonce: string; requestId: 
 
 /**
  * The HTTP server in front of Remix: access log with request ids, limits on URLs and bodies,
- * security headers, cross-site request checks and rate limits, then static files and the pages.
+ * security headers, cross-site request checks and rate limits, compression for the clients that
+ * accept it, then static files and the pages.
  */
 export function createApp(build: ServerBuild, settings: Config, db: Db) {
   const app = express();
@@ -26,6 +28,7 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
   app.use(securityHeaders({ https: publicOrigin.startsWith("https:"), formActions: settings.google ? ["https://accounts.google.com"] : [] }));
   app.use(crossSiteCheck((req) => [publicOrigin, `${req.protocol}://${req.get("host") ?? ""}`]));
   app.use(rateLimits(db, settings.rateLimitMultiplier));
+  app.use(compression());
   // public tournament pages are never files: their cached copies are served before the file lookups
   app.use(publicPageCache(db));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));

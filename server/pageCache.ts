@@ -1,22 +1,27 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Db } from "~/db/client.server";
+import { liveBus, type LiveUpdate } from "~/live/bus.server";
 import { publicPageStamp } from "~/organiser/public.server";
+import { compressParts, gzipWith, type GzipParts } from "./gzipParts";
 
 /**
  * Whole public tournament pages, rendered once per state of the tournament and served from memory
  * to every visitor without a session (visitors who signed in or unlocked games get their own
- * rendering). Each hit costs the stamp's two queries (shared by requests that arrive together)
- * instead of loaders and rendering; the page's
- * CSP nonce is replaced by this response's own. Entries are keyed by address and the cookies a page
+ * rendering). A hit costs at most the stamp's two queries (shared by the requests of a quarter of a
+ * second) instead of loaders and rendering; the page's
+ * CSP nonce is replaced by this response's own; they are kept compressed too, for the browsers that
+ * accept gzip (all of them), so a hit costs no compression either. Entries are keyed by address and the cookies a page
  * depends on without a session (language, cookie consent), kept at most `maxAgeMs`, and dropped
  * oldest first beyond `maxBytes` in all.
  */
 const PAGE = /^(?:\/de)?\/event\/([^/]+)\/([^/]+)(?:\/(?:players|round\/\d{1,4}|standings\/\d{1,4}|crosstable\/\d{1,4}|player\/\d{1,6}))?$/;
 const KEPT_COOKIES = ["lng", "kiebitz_consent"];
-const KEPT_HEADERS = ["content-type", "set-cookie", "vary", "cache-control"];
+const KEPT_HEADERS = ["content-type", "set-cookie", "cache-control"];
 
-/** A kept page: its body split where the nonce of the response that rendered it stood. */
-type Entry = { stamp: string; status: number; headers: [string, string | string[]][]; parts: Buffer[]; size: number; created: number };
+type Stamp = { value: string | null; tournamentId: number | null; at: number };
+
+/** A kept page: its body split where the nonce of the response that rendered it stood, and compressed. */
+type Entry = { stamp: string; status: number; headers: [string, string | string[]][]; body: GzipParts; size: number; created: number };
 
 function split(body: Buffer, nonce: string): Buffer[] {
   const parts: Buffer[] = [];
@@ -50,7 +55,7 @@ function slugs(path: string): [string, string] | null {
   }
 }
 
-export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs = 5 * 60 * 1000 } = {}) {
+export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs = 5 * 60 * 1000, stampMs = 250 } = {}) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const drop = (key: string) => {
@@ -65,17 +70,35 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     bytes += entry.size;
     while (bytes > maxBytes) drop(entries.keys().next().value!);
   };
-  // requests for the same tournament that arrive while its stamp is being read share that reading
-  const reading = new Map<string, Promise<string | null>>();
-  const stampOf = (event: string, tournament: string) => {
+  // A tournament's stamp is read once for all requests that arrive while it is read, and trusted
+  // for `stampMs` after; a change published in this process (results, rounds) forgets it at once.
+  const stamps = new Map<string, Stamp>();
+  const reading = new Map<string, Promise<Stamp>>();
+  const stampOf = async (event: string, tournament: string) => {
     const key = `${event}/${tournament}`;
+    const known = stamps.get(key);
+    if (known && Date.now() - known.at < stampMs) return known.value;
     let pending = reading.get(key);
     if (!pending) {
-      pending = publicPageStamp(db, event, tournament).finally(() => reading.delete(key));
-      reading.set(key, pending);
+      const at = Date.now();
+      const current: Promise<Stamp> = publicPageStamp(db, event, tournament)
+        .then((found) => {
+          const stamp = { value: found?.stamp ?? null, tournamentId: found?.tournamentId ?? null, at };
+          if (reading.get(key) === current) stamps.set(key, stamp);
+          return stamp;
+        })
+        .finally(() => {
+          if (reading.get(key) === current) reading.delete(key);
+        });
+      reading.set(key, current);
+      pending = current;
     }
-    return pending;
+    return (await pending).value;
   };
+  liveBus().on("update", ({ tournamentId }: LiveUpdate) => {
+    for (const [key, stamp] of stamps) if (stamp.tournamentId === tournamentId) stamps.delete(key);
+    reading.clear();
+  });
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || "_data" in req.query) return next();
@@ -96,7 +119,12 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
       res.status(hit.status);
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
-      res.end(join(hit.parts, nonce));
+      res.setHeader("Vary", "Accept-Encoding");
+      const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+      const body = gzip ? gzipWith(hit.body, nonce) : join(hit.body.parts, nonce);
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
       return;
     }
     // a miss: let the page render, and keep a copy of what is sent
@@ -119,7 +147,8 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
           return value === undefined ? [] : [[name, Array.isArray(value) ? value : String(value)] as [string, string | string[]]];
         });
         const body = Buffer.concat(chunks);
-        store(key, { stamp, status: 200, headers, parts: split(body, nonce), size: body.length, created: Date.now() });
+        const compressed = compressParts(split(body, nonce));
+        store(key, { stamp, status: 200, headers, body: compressed, size: body.length + compressed.compressed.reduce((sum, part) => sum + part.length, 0), created: Date.now() });
       }
       return end(chunk, ...rest);
     }) as typeof res.end;

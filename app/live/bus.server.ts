@@ -2,11 +2,11 @@ import { EventEmitter } from "node:events";
 
 /**
  * What changed in a tournament, for the pages and apps that follow it live (spec §7 socket): a
- * sheet's state, a new upload, results, a new or removed round. Published where it happens,
+ * sheet's state, a new upload, results, a new or removed round, changed settings. Published where it happens,
  * delivered by the socket server (server/live.ts) to the clients focused on that tournament.
  * One bus per process, shared by the server entry and the Remix build through globalThis.
  */
-export type LiveUpdate = { tournamentId: number; round?: number; kind: "sheet" | "upload" | "result" | "round" };
+export type LiveUpdate = { tournamentId: number; round?: number; kind: "sheet" | "upload" | "result" | "round" | "settings" };
 
 const holder = globalThis as typeof globalThis & { __kiebitzLive?: EventEmitter };
 

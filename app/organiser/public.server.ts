@@ -154,13 +154,13 @@ async function loadSnapshot(db: Db, tournamentId: number): Promise<Snapshot> {
  * links (a rename, a new description or games password changes it).
  * Null when no public tournament has these slugs. For caching whole pages (server/pageCache.ts).
  */
-export async function publicPageStamp(db: Db, eventSlug: string, tournamentSlug: string): Promise<string | null> {
+export async function publicPageStamp(db: Db, eventSlug: string, tournamentSlug: string): Promise<{ tournamentId: number; stamp: string } | null> {
   const [row] = await db.$queryRaw<{ id: number; own: string }[]>`
     SELECT t.id, concat_ws('|', t.xmin::text, e.xmin::text,
       (SELECT concat(count(*), ':', max(xmin::text::bigint)) FROM event_link WHERE event_id = e.id)) AS own
     FROM tournament t JOIN tournament_group e ON e.id = t.tournament_group
     WHERE e.slug = ${eventSlug} AND t.slug = ${tournamentSlug} AND t.visibility <> 'PRIVATE'`;
-  return row ? `${row.own}:${await fingerprint(db, row.id)}` : null;
+  return row ? { tournamentId: row.id, stamp: `${row.own}:${await fingerprint(db, row.id)}` } : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { publish } from "~/live/bus.server";
 import type { Db } from "~/db/client.server";
 import type { Prisma, Tournament } from "~/generated/prisma/client";
 import { renumberPlayers } from "./players.server";
@@ -44,4 +45,5 @@ export async function updateTournament(db: Db, tournament: Tournament, data: Pri
     await rememberFormerSlug(tx, tournament.eventId, tournament.id, tournament.slug, slug);
     if ((await tx.round.count({ where: { tournamentId: tournament.id } })) === 0) await renumberPlayers(tx, updated);
   });
+  publish({ tournamentId: tournament.id, kind: "settings" });
 }

@@ -183,6 +183,13 @@ describe("public tournament pages", () => {
     expect(htmlB).toContain(`nonce="${b}"`);
     expect(htmlB).not.toContain(a);
     expect(htmlA.replaceAll(a, "")).toBe(htmlB.replaceAll(b, ""));
+    // sent compressed to browsers that accept it (fetch does, and unpacks it), plain to those that do not
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    expect(first.headers.get("vary")).toBe("Accept-Encoding");
+    const plain = await fetch(server.url + path, { headers: { "Accept-Encoding": "identity" } });
+    expect([plain.headers.get("x-page-cache"), plain.headers.get("content-encoding")]).toEqual(["hit", null]);
+    const c = nonceOf(plain);
+    expect((await plain.text()).replaceAll(c, "")).toBe(htmlB.replaceAll(b, ""));
     // a visitor with a session (signed in, or games unlocked) gets a page of their own
     expect((await get(path, "__session=anything")).headers.get("x-page-cache")).toBeNull();
   });
@@ -201,6 +208,21 @@ describe("public tournament pages", () => {
     const after = await response.text();
     const order = [...after.matchAll(/player\/(\d)"/g)].map((m) => Number(m[1]));
     expect(order[0]).toBe(3); // Cleo beat Anna
+  });
+
+  it("a tournament made private is gone from the cache at once; a change from another process shows within a quarter of a second", async () => {
+    const b = await server.db.tournament.findFirstOrThrow({ where: { name: "B Group" } });
+    const path = "/event/Spring-Open-Berlin/B-Group/players";
+    await get(path);
+    expect((await get(path)).headers.get("x-page-cache")).toBe("hit");
+    await updateTournament(server.db, b, { visibility: "PRIVATE" });
+    expect((await get(path)).status).toBe(404);
+    await updateTournament(server.db, { ...b, visibility: "PRIVATE" }, { visibility: b.visibility });
+    expect((await get(path)).status).toBe(200);
+    // written past this process (another server, a database console): no message, only the stamp's age
+    await server.db.player.updateMany({ where: { tournamentId: b.id, snr: 1 }, data: { name: "Anna Renamed" } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await (await get(path)).text()).toContain("Anna Renamed");
   });
 
   it("after a rename, the old addresses of the event and the tournament redirect to the new ones", async () => {
