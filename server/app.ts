@@ -2,6 +2,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { createServer } from "node:http";
 import type { Db } from "~/db/client.server";
 import type { Config } from "~/lib/config.server";
 import { securityHeaders } from "./headers";
@@ -16,9 +17,11 @@ export type AppContext = { clientAddress?: string; cspNonce: string; requestId: 
 /**
  * The HTTP server in front of Remix: access log with request ids, limits on URLs and bodies,
  * security headers, cross-site request checks and rate limits, compression for the clients that
- * accept it, then static files and the pages.
+ * accept it, then static files and the pages. Public tournament pages kept in memory are answered
+ * before all of that (server/pageCache.ts), with the headers they were first sent with.
  */
 export function createApp(build: ServerBuild, settings: Config, db: Db) {
+  const pages = publicPageCache(db);
   const app = express();
   app.disable("x-powered-by");
   if (settings.trustProxy) app.set("trust proxy", settings.trustProxy);
@@ -30,7 +33,7 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
   app.use(rateLimits(db, settings.rateLimitMultiplier));
   app.use(compression());
   // public tournament pages are never files: their cached copies are served before the file lookups
-  app.use(publicPageCache(db));
+  app.use(pages.middleware);
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.all(
@@ -45,5 +48,13 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
     logger.error({ err: error, requestId: req.id }, "request failed");
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });
-  return app;
+  return createServer((req, res) => {
+    pages.serve(req, res, logger).then(
+      (served) => served || app(req, res),
+      (error: unknown) => {
+        logger.error({ err: error }, "cached page failed");
+        app(req, res);
+      },
+    );
+  });
 }

@@ -1,3 +1,6 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import accepts from "accepts";
 import type { NextFunction, Request, Response } from "express";
 import type { Db } from "~/db/client.server";
 import { liveBus, type LiveUpdate } from "~/live/bus.server";
@@ -13,15 +16,22 @@ import { compressParts, gzipWith, type GzipParts } from "./gzipParts";
  * accept gzip (all of them), so a hit costs no compression either. Entries are keyed by address and the cookies a page
  * depends on without a session (language, cookie consent), kept at most `maxAgeMs`, and dropped
  * oldest first beyond `maxBytes` in all.
+ *
+ * `middleware` renders and keeps pages inside the Express stack (after its limits and headers);
+ * `serve` answers a request for a kept, current page before Express, with the headers that page
+ * was sent with (its Content-Security-Policy's nonce replaced like the body's) and its own request
+ * id and access-log line, so a hit costs little more than writing the page.
  */
 const PAGE = /^(?:\/de)?\/event\/([^/]+)\/([^/]+)(?:\/(?:players|round\/\d{1,4}|standings\/\d{1,4}|crosstable\/\d{1,4}|player\/\d{1,6}))?$/;
 const KEPT_COOKIES = ["lng", "kiebitz_consent"];
-const KEPT_HEADERS = ["content-type", "set-cookie", "cache-control"];
+/** Headers that belong to one response, not to the page. */
+const OWN_HEADERS = new Set(["x-request-id", "x-page-cache", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "connection", "keep-alive"]);
+const URL_MAX_LENGTH = 4096;
 
 type Stamp = { value: string | null; tournamentId: number | null; at: number };
 
 /** A kept page: its body split where the nonce of the response that rendered it stood, and compressed. */
-type Entry = { stamp: string; status: number; headers: [string, string | string[]][]; body: GzipParts; size: number; created: number };
+type Entry = { stamp: string; headers: [string, string | string[]][]; policy: string[]; body: GzipParts; size: number; created: number };
 
 function split(body: Buffer, nonce: string): Buffer[] {
   const parts: Buffer[] = [];
@@ -71,62 +81,90 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     while (bytes > maxBytes) drop(entries.keys().next().value!);
   };
   // A tournament's stamp is read once for all requests that arrive while it is read, and trusted
-  // for `stampMs` after; a change published in this process (results, rounds) forgets it at once.
+  // for `stampMs` after; for three times as long again a kept page is still served by it while it
+  // is read anew, so visitors never wait for that reading (a page is rendered only for a fresh one). A change published in this process (results, rounds,
+  // settings) forgets it at once; one made elsewhere shows within 4 × `stampMs`.
   const stamps = new Map<string, Stamp>();
   const reading = new Map<string, Promise<Stamp>>();
-  const stampOf = async (event: string, tournament: string) => {
+  const stampOf = async (event: string, tournament: string, { fresh = false } = {}) => {
     const key = `${event}/${tournament}`;
     const known = stamps.get(key);
-    if (known && Date.now() - known.at < stampMs) return known.value;
-    let pending = reading.get(key);
-    if (!pending) {
-      const at = Date.now();
-      const current: Promise<Stamp> = publicPageStamp(db, event, tournament)
-        .then((found) => {
-          const stamp = { value: found?.stamp ?? null, tournamentId: found?.tournamentId ?? null, at };
-          if (reading.get(key) === current) stamps.set(key, stamp);
-          return stamp;
-        })
-        .finally(() => {
-          if (reading.get(key) === current) reading.delete(key);
-        });
-      reading.set(key, current);
-      pending = current;
+    const age = known ? Date.now() - known.at : Infinity;
+    if (known && age < stampMs) return known.value;
+    const pending = reading.get(key) ?? read(key, event, tournament);
+    if (known && !fresh && age < 4 * stampMs) {
+      pending.catch(() => undefined);
+      return known.value;
     }
     return (await pending).value;
+  };
+  const read = (key: string, event: string, tournament: string) => {
+    const at = Date.now();
+    const current: Promise<Stamp> = publicPageStamp(db, event, tournament)
+      .then((found) => {
+        const stamp = { value: found?.stamp ?? null, tournamentId: found?.tournamentId ?? null, at };
+        if (reading.get(key) === current) stamps.set(key, stamp);
+        return stamp;
+      })
+      .finally(() => {
+        if (reading.get(key) === current) reading.delete(key);
+      });
+    reading.set(key, current);
+    return current;
   };
   liveBus().on("update", ({ tournamentId }: LiveUpdate) => {
     for (const [key, stamp] of stamps) if (stamp.tournamentId === tournamentId) stamps.delete(key);
     reading.clear();
   });
 
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const current = (key: string, stamp: string) => {
+    const entry = entries.get(key);
+    return entry && entry.stamp === stamp && Date.now() - entry.created < maxAgeMs ? entry : null;
+  };
+
+  /** Answers a request for a kept page before Express; false when the request is not for one. */
+  const serve = async (req: IncomingMessage, res: ServerResponse, logger: { info: (line: object, message: string) => void }): Promise<boolean> => {
+    const url = req.url ?? "";
+    if (req.method !== "GET" || url.length > URL_MAX_LENGTH) return false;
+    const [path, query = ""] = url.split("?", 2);
+    const found = slugs(path);
+    const cookies = cookieKey(req.headers.cookie);
+    if (!found || cookies === null || new URLSearchParams(query).has("_data")) return false;
+    const key = `${url}\n${cookies}`;
+    if (!entries.has(key)) return false;
+    const started = performance.now();
+    const stamp = await stampOf(...found);
+    const hit = stamp ? current(key, stamp) : null;
+    if (!hit) return false;
+    const nonce = randomBytes(16).toString("base64");
+    const given = req.headers["x-request-id"];
+    const id = typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    const gzip = accepts(req).encodings(["gzip", "identity"]) === "gzip";
+    const body = gzip ? gzipWith(hit.body, nonce) : join(hit.body.parts, nonce);
+    const headers: OutgoingHttpHeaders = Object.fromEntries(hit.headers);
+    headers["content-security-policy"] = hit.policy.join(nonce);
+    Object.assign(headers, { "x-request-id": id, "x-page-cache": "hit", vary: "Accept-Encoding", "content-length": body.length }, gzip ? { "content-encoding": "gzip" } : {});
+    res.writeHead(200, headers);
+    res.end(body);
+    logger.info({ req: { id, method: req.method, url: url.slice(0, 300) }, res: { status: 200 }, responseTime: Math.round(performance.now() - started) }, "request completed");
+    return true;
+  };
+
+  /** Inside Express: serves a kept page or lets it render and keeps it. */
+  const middleware = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || "_data" in req.query) return next();
     const found = slugs(req.path);
     const cookies = cookieKey(req.headers.cookie);
     if (!found || cookies === null) return next();
     let stamp: string | null;
     try {
-      stamp = await stampOf(...found);
+      stamp = await stampOf(...found, { fresh: true });
     } catch (error) {
       return next(error);
     }
     if (!stamp) return next();
     const key = `${req.originalUrl}\n${cookies}`;
     const nonce = res.locals.cspNonce as string;
-    const hit = entries.get(key);
-    if (hit && hit.stamp === stamp && Date.now() - hit.created < maxAgeMs) {
-      res.status(hit.status);
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("X-Page-Cache", "hit");
-      res.setHeader("Vary", "Accept-Encoding");
-      const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-      const body = gzip ? gzipWith(hit.body, nonce) : join(hit.body.parts, nonce);
-      if (gzip) res.setHeader("Content-Encoding", "gzip");
-      res.setHeader("Content-Length", body.length);
-      res.end(body);
-      return;
-    }
     // a miss: let the page render, and keep a copy of what is sent
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -141,18 +179,21 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     }) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
-      if (res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html")) {
-        const headers = KEPT_HEADERS.flatMap((name) => {
-          const value = res.getHeader(name);
-          return value === undefined ? [] : [[name, Array.isArray(value) ? value : String(value)] as [string, string | string[]]];
-        });
+      const policy = res.getHeader("content-security-policy");
+      if (res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html") && typeof policy === "string") {
+        const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+          OWN_HEADERS.has(name) || name === "content-security-policy" || value === undefined ? [] : [[name, Array.isArray(value) ? value : String(value)] as [string, string | string[]]],
+        );
         const body = Buffer.concat(chunks);
-        const compressed = compressParts(split(body, nonce));
-        store(key, { stamp, status: 200, headers, body: compressed, size: body.length + compressed.compressed.reduce((sum, part) => sum + part.length, 0), created: Date.now() });
+        const compressed = compressParts(split(body, nonce), nonce);
+        const size = body.length + compressed.compressed.reduce((sum, part) => sum + part.length, 0);
+        store(key, { stamp, headers, policy: policy.split(nonce), body: compressed, size, created: Date.now() });
       }
       return end(chunk, ...rest);
     }) as typeof res.end;
     res.setHeader("X-Page-Cache", "miss");
     next();
   };
+
+  return { serve, middleware };
 }

@@ -13,6 +13,8 @@ import { benchTournament } from "./benchTournament";
 const PORT = 3201;
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.SECONDS ?? 10);
+// one autocannon thread cannot read more than about 2,200 of these pages a second here: two share the load
+const WORKERS = Number(process.env.WORKERS ?? 2);
 const { db, tournament } = await benchTournament(PORT);
 await db.tournament.update({ where: { id: tournament.id }, data: { visibility: "PUBLIC" } });
 
@@ -30,8 +32,8 @@ async function measure(label: string, path: string) {
   const first = await fetch(url, { headers });
   if (first.status !== 200) throw new Error(`${path}: ${first.status}`);
   // two seconds of the same load first, not counted, so that the server's code is compiled (as after minutes of serving)
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2, workers: WORKERS });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, workers: WORKERS });
   const errors = result.errors + result.timeouts + result.non2xx;
   const kilobytes = result.throughput.total / Math.max(1, result.requests.total) / 1024;
   console.log(
@@ -40,7 +42,7 @@ async function measure(label: string, path: string) {
   return result.requests.average;
 }
 
-console.log(`public pages of a 500-player, 9-round Swiss: ${CONNECTIONS} connections, ${SECONDS} s each`);
+console.log(`public pages of a 500-player, 9-round Swiss: ${CONNECTIONS} connections from ${WORKERS} load threads, ${SECONDS} s each`);
 const reference = await measure("/about (ref.)", "/about");
 for (const [label, path] of [
   ["standings", "/event/Bench-Open/A/standings/9"],

@@ -210,7 +210,7 @@ describe("public tournament pages", () => {
     expect(order[0]).toBe(3); // Cleo beat Anna
   });
 
-  it("a tournament made private is gone from the cache at once; a change from another process shows within a quarter of a second", async () => {
+  it("a tournament made private is gone from the cache at once; a change from another process shows within a second", async () => {
     const b = await server.db.tournament.findFirstOrThrow({ where: { name: "B Group" } });
     const path = "/event/Spring-Open-Berlin/B-Group/players";
     await get(path);
@@ -221,7 +221,7 @@ describe("public tournament pages", () => {
     expect((await get(path)).status).toBe(200);
     // written past this process (another server, a database console): no message, only the stamp's age
     await server.db.player.updateMany({ where: { tournamentId: b.id, snr: 1 }, data: { name: "Anna Renamed" } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await (await get(path)).text()).toContain("Anna Renamed");
   });
 
