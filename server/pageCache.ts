@@ -3,6 +3,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import accepts from "accepts";
 import type { NextFunction, Request, Response } from "express";
 import type { Db } from "~/db/client.server";
+import { CONSENT_COOKIE } from "~/lib/consent";
+import { recordCachedVisit } from "~/lib/consent.server";
 import { liveBus, type LiveUpdate } from "~/live/bus.server";
 import { publicPageStamp } from "~/organiser/public.server";
 import { compressParts, gzipWith, type GzipParts } from "./gzipParts";
@@ -146,6 +148,8 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     Object.assign(headers, { "x-request-id": id, "x-page-cache": "hit", vary: "Accept-Encoding", "content-length": body.length }, gzip ? { "content-encoding": "gzip" } : {});
     res.writeHead(200, headers);
     res.end(body);
+    // the page's visit, as rendering it would have recorded it (with consent to statistics only)
+    if (cookies.includes(`${CONSENT_COOKIE}=`)) void recordCachedVisit(db, url, req.headers).catch(() => undefined);
     logger.info({ req: { id, method: req.method, url: url.slice(0, 300) }, res: { status: 200 }, responseTime: Math.round(performance.now() - started) }, "request completed");
     return true;
   };

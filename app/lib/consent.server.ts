@@ -35,6 +35,16 @@ export function recordVisit(db: Db, request: Request) {
     .catch(() => undefined);
 }
 
+/**
+ * A visit to a page served from the page cache (server/pageCache.ts), which renders nothing: recorded
+ * like any other, with consent only. Takes the raw request's address and headers.
+ */
+export async function recordCachedVisit(db: Db, url: string, headers: Record<string, string | string[] | undefined>) {
+  const kept = ["cookie", "referer", "user-agent"].flatMap((name) => (typeof headers[name] === "string" ? [[name, headers[name] as string] as [string, string]] : []));
+  const request = new Request(new URL(url, "http://kiebitz.local"), { headers: kept });
+  if (allows(await consentOf(request), "statistics")) recordVisit(db, request);
+}
+
 /** A download for the statistics (spec §3 download_clicked), recorded only with consent to statistics. */
 export async function recordDownload(db: Db, request: Request, source: string) {
   if (!allows(await consentOf(request), "statistics")) return;

@@ -7,6 +7,7 @@ import { drawNextRound, saveResults } from "~/organiser/rounds.server";
 import { createTournament, updateTournament } from "~/organiser/tournaments.server";
 import type { Visibility } from "~/generated/prisma/client";
 import { config } from "~/lib/config.server";
+import { consentHeaders } from "~/lib/consent.server";
 import { TOURNAMENT } from "./databases";
 import { startServer, type TestServer } from "./server";
 
@@ -192,6 +193,20 @@ describe("public tournament pages", () => {
     expect((await plain.text()).replaceAll(c, "")).toBe(htmlB.replaceAll(b, ""));
     // a visitor with a session (signed in, or games unlocked) gets a page of their own
     expect((await get(path, "__session=anything")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("a visit served from the cache is counted like a rendered one, with consent to statistics only", async () => {
+    const cookieOf = async (optional: string[]) => (await consentHeaders({ state: "given", optional })).get("set-cookie")!.split(";")[0];
+    const [counted, declined] = [await cookieOf(["statistics"]), await cookieOf([])];
+    const path = "/event/Spring-Open-Berlin/A-Group/players";
+    const visits = () => server.db.pageVisited.count({ where: { targetUrl: path } });
+    const before = await visits();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await get(path, counted)).headers.get("x-page-cache"));
+    for (let i = 0; i < 2; i++) statuses.push((await get(path, declined)).headers.get("x-page-cache"));
+    expect(statuses).toEqual(["miss", "hit", "hit", "miss", "hit"]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await visits()) - before).toBe(3);
   });
 
   it("entering a result changes the cached standings at once", async () => {
