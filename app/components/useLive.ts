@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
@@ -11,8 +11,9 @@ export type LiveFocus = { token: string; eventId: number; tournamentId: number; 
 
 export function useLive(focus: LiveFocus | null | undefined) {
   const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
+  const navigation = useNavigation();
+  const latest = useRef({ revalidator, navigation });
+  latest.current = { revalidator, navigation };
   const key = focus ? `${focus.token}|${focus.eventId}|${focus.tournamentId}|${focus.roundId ?? ""}` : "";
   useEffect(() => {
     if (!focus) return;
@@ -25,10 +26,12 @@ export function useLive(focus: LiveFocus | null | undefined) {
       socket = s;
       s.on("connect", () => s.emit("focus", { eventId: focus.eventId, tournamentId: focus.tournamentId, roundId: focus.roundId ?? null }));
       s.on("update", () => {
-        // updates that arrive together reload the page's data once
+        // updates that arrive together reload the page's data once; not while a form is sent or a page
+        // loads, whose own loading brings the new data (reloading then would race it for the notice)
         clearTimeout(timer);
         timer = setTimeout(() => {
-          if (latest.current.state === "idle") latest.current.revalidate();
+          const { revalidator, navigation } = latest.current;
+          if (revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
         }, 150);
       });
     });
