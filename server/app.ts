@@ -49,7 +49,7 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });
   return createServer((req, res) => {
-    pages.serve(req, res, logger).then(
+    pages.serve(req, res).then(
       (served) => served || app(req, res),
       (error: unknown) => {
         logger.error({ err: error }, "cached page failed");

@@ -25,14 +25,14 @@ function afterZeros(register: number, zeros: Buffer): number {
 export function compressParts(parts: Buffer[], nonce: string): GzipParts {
   const compressed = parts.map((part, i) => deflateRawSync(part, { level: 6, finishFlush: i === parts.length - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }));
   const rendered = Buffer.from(nonce);
-  // the operator taking a difference at every nonce to its share in the checksum of the page
+  // the operator taking a difference at every nonce to its share in the checksum of the page: its
+  // columns for the last nonce, carried over the text between nonces to each earlier one
   const shift = new Uint32Array(32);
-  let after = 0;
+  let columns = Array.from({ length: 32 }, (_, bit) => (1 << bit) >>> 0);
   for (let i = parts.length - 1; i > 0; i--) {
-    after += parts[i].length;
-    const zeros = Buffer.alloc(after);
-    for (let bit = 0; bit < 32; bit++) shift[bit] ^= afterZeros((1 << bit) >>> 0, zeros);
-    after += rendered.length;
+    const zeros = Buffer.alloc(parts[i].length + (i < parts.length - 1 ? rendered.length : 0));
+    columns = columns.map((column) => afterZeros(column, zeros));
+    columns.forEach((column, bit) => (shift[bit] ^= column));
   }
   return { parts, compressed, rendered, crc: checksum(parts, rendered), shift };
 }

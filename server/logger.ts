@@ -5,12 +5,17 @@ import { logger } from "~/lib/log.server";
 
 export { logger };
 
+/** A request's id: the one its proxy gave it (X-Request-Id) when it is a plain short one, else a new one. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
 /** The access log: every request gets an id, echoed in X-Request-Id, on its log lines. */
 export const accessLog = pinoHttp({
   logger,
   genReqId: (req, res) => {
-    const given = req.headers["x-request-id"];
-    const id = typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    const id = requestId(req);
     res.setHeader("X-Request-Id", id);
     return id;
   },

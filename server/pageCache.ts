@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import accepts from "accepts";
 import type { NextFunction, Request, Response } from "express";
@@ -8,32 +8,30 @@ import { recordCachedVisit } from "~/lib/consent.server";
 import { liveBus, type LiveUpdate } from "~/live/bus.server";
 import { publicPageStamp } from "~/organiser/public.server";
 import { compressParts, gzipWith, type GzipParts } from "./gzipParts";
+import { URL_MAX_LENGTH } from "./limits";
+import { logger, requestId } from "./logger";
 
 /**
  * Whole public tournament pages, rendered once per state of the tournament and served from memory
  * to every visitor without a session (visitors who signed in or unlocked games get their own
- * rendering). A hit costs at most the stamp's two queries (shared by the requests of a quarter of a
- * second) instead of loaders and rendering; the page's
- * CSP nonce is replaced by this response's own; they are kept compressed too, for the browsers that
- * accept gzip (all of them), so a hit costs no compression either. Entries are keyed by address and the cookies a page
- * depends on without a session (language, cookie consent), kept at most `maxAgeMs`, and dropped
- * oldest first beyond `maxBytes` in all.
+ * rendering). Each response gets its own CSP nonce in the page and in its Content-Security-Policy;
+ * pages are kept compressed too (gzipParts.ts), so a hit costs neither rendering nor compression.
+ * Entries are keyed by address and the cookies a page depends on without a session (language,
+ * cookie consent), kept at most `maxAgeMs`, and dropped oldest first beyond `maxBytes` in all.
  *
- * `middleware` renders and keeps pages inside the Express stack (after its limits and headers);
- * `serve` answers a request for a kept, current page before Express, with the headers that page
- * was sent with (its Content-Security-Policy's nonce replaced like the body's) and its own request
- * id and access-log line, so a hit costs little more than writing the page.
+ * `middleware` lets pages render inside the Express stack (after its limits and headers) and keeps
+ * them; `serve` answers a request for a kept, current page before Express, with the headers that
+ * page was sent with, its own request id and access-log line.
  */
 const PAGE = /^(?:\/de)?\/event\/([^/]+)\/([^/]+)(?:\/(?:players|round\/\d{1,4}|standings\/\d{1,4}|crosstable\/\d{1,4}|player\/\d{1,6}))?$/;
-const KEPT_COOKIES = ["lng", "kiebitz_consent"];
+const KEPT_COOKIES = ["lng", CONSENT_COOKIE];
 /** Headers that belong to one response, not to the page. */
-const OWN_HEADERS = new Set(["x-request-id", "x-page-cache", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "connection", "keep-alive"]);
-const URL_MAX_LENGTH = 4096;
+const OWN_HEADERS = new Set(["x-request-id", "x-page-cache", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "connection", "keep-alive", "content-security-policy"]);
 
 type Stamp = { value: string | null; tournamentId: number | null; at: number };
 
 /** A kept page: its body split where the nonce of the response that rendered it stood, and compressed. */
-type Entry = { stamp: string; headers: [string, string | string[]][]; policy: string[]; body: GzipParts; size: number; created: number };
+type Entry = { stamp: string; headers: OutgoingHttpHeaders; policy: string[]; body: GzipParts; size: number; created: number };
 
 function split(body: Buffer, nonce: string): Buffer[] {
   const parts: Buffer[] = [];
@@ -84,8 +82,9 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
   };
   // A tournament's stamp is read once for all requests that arrive while it is read, and trusted
   // for `stampMs` after; for three times as long again a kept page is still served by it while it
-  // is read anew, so visitors never wait for that reading (a page is rendered only for a fresh one). A change published in this process (results, rounds,
-  // settings) forgets it at once; one made elsewhere shows within 4 × `stampMs`.
+  // is read anew, so visitors never wait for that reading (a page is rendered only for a fresh one).
+  // A change published in this process (results, rounds, settings) forgets it at once; one made
+  // elsewhere shows within 4 × `stampMs`.
   const stamps = new Map<string, Stamp>();
   const reading = new Map<string, Promise<Stamp>>();
   const stampOf = async (event: string, tournament: string, { fresh = false } = {}) => {
@@ -125,7 +124,7 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
   };
 
   /** Answers a request for a kept page before Express; false when the request is not for one. */
-  const serve = async (req: IncomingMessage, res: ServerResponse, logger: { info: (line: object, message: string) => void }): Promise<boolean> => {
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = req.url ?? "";
     if (req.method !== "GET" || url.length > URL_MAX_LENGTH) return false;
     const [path, query = ""] = url.split("?", 2);
@@ -139,14 +138,18 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     const hit = stamp ? current(key, stamp) : null;
     if (!hit) return false;
     const nonce = randomBytes(16).toString("base64");
-    const given = req.headers["x-request-id"];
-    const id = typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    const id = requestId(req);
     const gzip = accepts(req).encodings(["gzip", "identity"]) === "gzip";
     const body = gzip ? gzipWith(hit.body, nonce) : join(hit.body.parts, nonce);
-    const headers: OutgoingHttpHeaders = Object.fromEntries(hit.headers);
-    headers["content-security-policy"] = hit.policy.join(nonce);
-    Object.assign(headers, { "x-request-id": id, "x-page-cache": "hit", vary: "Accept-Encoding", "content-length": body.length }, gzip ? { "content-encoding": "gzip" } : {});
-    res.writeHead(200, headers);
+    res.writeHead(200, {
+      ...hit.headers,
+      "content-security-policy": hit.policy.join(nonce),
+      "x-request-id": id,
+      "x-page-cache": "hit",
+      vary: "Accept-Encoding",
+      "content-length": body.length,
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
+    });
     res.end(body);
     // the page's visit, as rendering it would have recorded it (with consent to statistics only)
     if (cookies.includes(`${CONSENT_COOKIE}=`)) void recordCachedVisit(db, url, req.headers).catch(() => undefined);
@@ -154,7 +157,7 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     return true;
   };
 
-  /** Inside Express: serves a kept page or lets it render and keeps it. */
+  /** Inside Express: lets a public page render (a miss) and keeps what is sent. */
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || "_data" in req.query) return next();
     const found = slugs(req.path);
@@ -169,7 +172,6 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     if (!stamp) return next();
     const key = `${req.originalUrl}\n${cookies}`;
     const nonce = res.locals.cspNonce as string;
-    // a miss: let the page render, and keep a copy of what is sent
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -185,9 +187,7 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
       keep(chunk, rest[0]);
       const policy = res.getHeader("content-security-policy");
       if (res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html") && typeof policy === "string") {
-        const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
-          OWN_HEADERS.has(name) || name === "content-security-policy" || value === undefined ? [] : [[name, Array.isArray(value) ? value : String(value)] as [string, string | string[]]],
-        );
+        const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name, value]) => !OWN_HEADERS.has(name) && value !== undefined));
         const body = Buffer.concat(chunks);
         const compressed = compressParts(split(body, nonce), nonce);
         const size = body.length + compressed.compressed.reduce((sum, part) => sum + part.length, 0);
