@@ -17,7 +17,7 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  * with the best value of the criteria is chosen (3.8). When that ordered search takes long and
  * a candidate's value is a sum over its pairs and at most one resident downfloater, weighted
  * matchings find the same candidate (criteria first, then the order of generation, packed into
- * each pair's weight). The criteria:
+ * each pair's weight; first, where a proof allows, as an assignment on plain numbers). The criteria:
  *   absolute   C1 no rematch, C2 no second PAB (nor after a win's points without playing),
  *              C3 non-topscorers with the same absolute colour preference never meet
  *   completion C4 the players not yet paired can still all be paired
@@ -28,7 +28,7 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  *              C14–C17 repeated floats, C18–C21 their scores
  * C8 looks one bracket ahead: its pairs, then the downfloaters it pairs by score.
  * Brackets the matching cannot decide (several resident downfloaters with a choice of MDPs) are
- * searched within SEARCH_LIMIT steps; brackets of more than about 280 players take a greedy
+ * searched within SEARCH_LIMIT steps; such brackets of more than about 280 players take a greedy
  * candidate (each S1 player in order takes its cheapest partner).
  */
 export type DutchInput = {

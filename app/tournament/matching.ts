@@ -1,10 +1,10 @@
 /**
  * Maximum-cardinality matching in a general graph (Edmonds' blossom algorithm, O(V³)),
- * started from a greedy matching. Used for the pairing criteria that ask whether (and how
- * many) players can still be paired.
+ * started from a given matching (each vertex's mate or -1) extended greedily. Used for the pairing
+ * criteria that ask whether (and how many) players can still be paired.
  */
-export function maximumMatching(n: number, neighbours: readonly (readonly number[])[]): Int32Array {
-  const match = new Int32Array(n).fill(-1);
+export function maximumMatching(n: number, neighbours: readonly (readonly number[])[], initial?: Int32Array): Int32Array {
+  const match = initial ? Int32Array.from(initial) : new Int32Array(n).fill(-1);
   for (let v = 0; v < n; v++) {
     if (match[v] !== -1) continue;
     for (const u of neighbours[v]) {

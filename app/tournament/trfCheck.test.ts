@@ -31,6 +31,15 @@ describe("the checker: every round paired again and compared with the file", () 
     });
   }
 
+  it("pairs every round of seed1.trf, 1,000 players with brackets of up to 953, exactly as bbpPairings did", () => {
+    // Brackets over about 280 players used to take a greedy candidate: rounds 2 and 3 differed.
+    const file = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/bbp-generated/seed1.trf"), "utf8"));
+    if (!file.ok) throw new Error(JSON.stringify(file.errors));
+    const { rounds, differing } = checkTournament(file.value);
+    expect(rounds.length).toBe(6);
+    expect(differing.map(describeDifference)).toEqual([]);
+  });
+
   it("reports a round whose colours were swapped on one board, naming the board both ways", () => {
     const file = read("small-3.trf");
     const [white] = recordedRound(file, 4).boards[0].split("-").map(Number);

@@ -1,5 +1,6 @@
 import type { Colour } from "../types";
 import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
+import { pairByAssignment } from "./assignment";
 import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
 import { COMPLETION_LOOKAHEAD_MAX, nextBracketWithin, nextBracketWithout, pairable } from "./graph";
 import { homogeneousSplits, mdpSets } from "./order";
@@ -11,12 +12,6 @@ const SEARCH_LIMIT = 30_000;
 const LARGE_BOUND = 20_000;
 /** Brackets beyond this many players: all pair (C6 not counted) and C8 is not looked at. */
 export const LARGE_BRACKET = 200;
-/**
- * Brackets up to this many players may be decided by weighted matching when the ordered search runs
- * out of steps (at 120, brackets of 129–214 players of 300- and 1,000-player opens were left to the
- * search's best and differed from bbpPairings).
- */
-const MATCHING_BRACKET = 600;
 
 /**
  * One bracket, for a number of pairs and of MDPs to pair: the candidates in the handbook's order,
@@ -54,10 +49,14 @@ export class BracketSearch {
   }
 
   run(): BracketResult | null {
+    if (this.solvableByMatching()) {
+      const assigned = this.solveByAssignment();
+      if (assigned) return assigned;
+    }
     this.greedy();
-    // In very large brackets the ordered search cannot get far within its budget: the greedy candidate stands.
+    // In very large brackets that no matching decides the ordered search cannot get far within its budget: the greedy candidate stands.
     const size = this.mdps.length + this.residents.length;
-    if (this.fallback && size * size > 4 * LARGE_BOUND) return this.fallback.result;
+    if (this.fallback && size * size > 4 * LARGE_BOUND && !this.solvableByMatching()) return this.fallback.result;
     for (const s1 of mdpSets(this.mdps, this.m1)) {
       const limbo = this.mdps.filter((p) => !s1.includes(p));
       this.pairMdps(s1, 0, [], new Set(), this.startCost(limbo), limbo);
@@ -157,7 +156,25 @@ export class BracketSearch {
    * downfloater, with one set of MDPs to pair: then a weighted matching finds the candidate.
    */
   private solvableByMatching(): boolean {
-    return (this.m1 === 0 || this.m1 === this.mdps.length) && this.residentFloaters <= 1 && this.mdps.length + this.residents.length <= MATCHING_BRACKET;
+    return (this.m1 === 0 || this.m1 === this.mdps.length) && this.residentFloaters <= 1;
+  }
+
+  /** The candidate the handbook's order reaches first among the best, as an assignment (see pairByAssignment), or null. */
+  private solveByAssignment(): BracketResult | null {
+    const s1 = this.mdps.slice(0, this.m1);
+    const limbo = this.mdps.slice(this.m1);
+    const oneFloater = this.residentFloaters === 1;
+    const found = pairByAssignment({
+      mdps: s1,
+      residents: this.residents,
+      pairs: this.target - this.m1,
+      oneFloater,
+      pairCost: (x, y) => this.addPair(this.emptyCost(), x, y),
+      floatCost: (resident) => (this.completes([...limbo, resident]) ? this.withFloaters(this.emptyCost(), [...limbo, resident]) : null),
+    });
+    if (!found) return null;
+    const floaters = found.floater ? [...limbo, found.floater] : limbo;
+    return found.pairs.length === this.target && this.completes(floaters) ? { pairs: found.pairs, floaters: floaters.sort(byRank) } : null;
   }
 
   /**
@@ -244,7 +261,7 @@ export class BracketSearch {
     const floats = vertices.map(floating);
     const must = vertices.map((v) => (mustPair(v) ? 1n : 0n));
     const pairCount = Math.floor(vertices.length / 2);
-    const packing = packCosts(candidates.map((c) => c.cost), pairCount, floats);
+    const packing = packCosts([{ costs: candidates.map((c) => c.cost), count: pairCount }, { costs: floats, count: 1 }]);
     const range = 1n << BigInt(packing.bits);
     const orderScale = BigInt(pairCount + 1) * orderRange;
     const mustScale = BigInt(3 * (pairCount + 1)) * range * orderScale;

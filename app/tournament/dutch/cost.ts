@@ -69,16 +69,17 @@ export function compare(a: Cost, b: Cost): number {
 }
 
 /**
- * Packs the value of a matching (`pairs` of these pair costs plus one vertex cost) into big
- * integers that compare as the vectors do: each entry gets as many bits as its largest total.
+ * Packs the value of a matching into big integers that compare as the vectors do: each entry gets
+ * as many bits as its largest total, a matching holding at most `count` costs of each group (its
+ * pairs, one vertex's cost, the pairs of MDPs…).
  */
-export function packCosts(pairCosts: Cost[], pairs: number, vertexCosts: Cost[]): { bits: number; pack: (cost: Cost) => bigint } {
-  const size = pairCosts[0]?.length ?? vertexCosts[0]?.length ?? 0;
+export function packCosts(groups: { costs: Cost[]; count: number }[]): { bits: number; pack: (cost: Cost) => bigint } {
+  const size = groups.find((g) => g.costs.length > 0)?.costs[0].length ?? 0;
   const shifts: bigint[] = new Array(size).fill(0n);
   const used: number[] = [];
   let bits = 0;
   for (let c = size - 1; c >= 0; c--) {
-    const most = pairs * Math.max(0, ...pairCosts.map((p) => p[c])) + Math.max(0, ...vertexCosts.map((v) => v[c]));
+    const most = groups.reduce((sum, group) => sum + group.count * largest(group.costs, c), 0);
     if (most === 0) continue;
     shifts[c] = BigInt(bits);
     used.push(c);
@@ -90,6 +91,13 @@ export function packCosts(pairCosts: Cost[], pairs: number, vertexCosts: Cost[])
     return packed;
   };
   return { bits, pack };
+}
+
+/** The largest entry c of these costs (at least 0); a loop, as there may be too many to spread into arguments. */
+function largest(costs: Cost[], c: number): number {
+  let most = 0;
+  for (const cost of costs) if (cost[c] > most) most = cost[c];
+  return most;
 }
 
 /** Numbers compared level by level: each level's sum over the pairs stays below its range. */

@@ -123,6 +123,7 @@ export const COMPLETION_LOOKAHEAD_MAX = 120;
  * cannot be completed with these downfloaters (C4 refuses them anyway).
  */
 export function nextBracketWithin(floaters: State[], next: State[], rest: State[]): { shortfall: number; unpaired: State[] } | null {
+  if (pairsAllAhead(floaters, next, rest)) return { shortfall: 0, unpaired: [] };
   const players = [...floaters, ...next, ...rest];
   const f = floaters.length;
   const p = f + next.length;
@@ -155,4 +156,27 @@ export function nextBracketWithin(floaters: State[], next: State[], rest: State[
   const shortfall = Math.floor((p - (taker >= 0 && taker < p ? 1 : 0)) / 2) - pairs;
   const unpaired = floaters.filter((_, i) => i !== taker && !(mate[i] >= f && mate[i] < p)).sort(byRank);
   return { shortfall, unpaired };
+}
+
+/**
+ * A quick sufficient test for the best look-ahead: each player of the next bracket (downfloaters
+ * first) in order meets the next one still free he may meet (downfloaters not each other), at
+ * most one is left over, no downfloater among them, and he and the rest complete the round.
+ */
+function pairsAllAhead(floaters: State[], next: State[], rest: State[]): boolean {
+  const players = [...floaters, ...next];
+  const taken = new Uint8Array(players.length);
+  const left: State[] = [];
+  for (let i = 0; i < players.length; i++) {
+    if (taken[i]) continue;
+    let j = i + 1;
+    while (j < players.length && (taken[j] || (j < floaters.length) || !compatible(players[i], players[j]))) j++;
+    if (j === players.length) {
+      if (i < floaters.length || left.length > 0) return false;
+      left.push(players[i]);
+      continue;
+    }
+    taken[j] = 1;
+  }
+  return pairable([...left, ...rest], (p) => p.byeCandidate);
 }
