@@ -49,6 +49,8 @@ export class BracketSearch {
   }
 
   run(): BracketResult | null {
+    const first = this.firstCandidate();
+    if (first) return first;
     if (this.solvableByMatching()) {
       const assigned = this.solveByAssignment();
       if (assigned) return assigned;
@@ -67,6 +69,37 @@ export class BracketSearch {
       if (solved) return solved;
     }
     return this.best?.result ?? this.fallback?.result ?? null;
+  }
+
+  /**
+   * The first candidate of the handbook's order (each MDP of the first set, then each S1 player of
+   * the remainder, meets the first S2 player still free he may meet), when no candidate can be
+   * better: then it is the one chosen, as the ordered search would find. Round 1 and most large
+   * brackets of early rounds end here.
+   */
+  private firstCandidate(): BracketResult | null {
+    const s1 = this.mdps.slice(0, this.m1);
+    const limbo = this.mdps.slice(this.m1);
+    const used = new Set<State>();
+    const pairs: [State, State][] = [];
+    let cost = this.startCost(limbo);
+    const take = (leaders: State[], partners: State[]) =>
+      leaders.every((leader) => {
+        const partner = partners.find((p) => !used.has(p) && compatible(leader, p));
+        if (!partner) return false;
+        used.add(partner);
+        pairs.push([leader, partner]);
+        cost = this.addPair(cost, leader, partner);
+        return true;
+      });
+    if (!take(s1, this.residents)) return null;
+    const remainder = this.residents.filter((p) => !used.has(p));
+    const half = this.target - this.m1;
+    if (!take(remainder.slice(0, half), remainder.slice(half))) return null;
+    const floaters = [...limbo, ...remainder.slice(half).filter((p) => !used.has(p))];
+    if (compare(cost, this.ideal) > 0 || !this.completes(floaters)) return null;
+    const total = this.withFloaters(cost, floaters);
+    return compare(total, this.ideal) <= 0 ? { pairs, floaters: floaters.sort(byRank) } : null;
   }
 
   /**
