@@ -1,6 +1,7 @@
 import { firstOptimalAssignment, minimumCostAssignment } from "../assignment";
 import { matchingSize, maximumMatching } from "../matching";
 import { packCosts, type Cost } from "./cost";
+import { maxPairsIn } from "./graph";
 import { compatible, type State } from "./players";
 
 /**
@@ -11,8 +12,9 @@ import { compatible, type State } from "./players";
  * every pair inside P and inside Q, which proves that no candidate with exchanges is cheaper (and,
  * when strictly, that every cheapest candidate is one of these). Then the first in the handbook's
  * order is taken one choice after another on the tight edges: the MDPs' opponents, the S1
- * players' opponents. Null when the proof fails or the costs do not fit in plain numbers: the
- * bracket then goes to the weighted matching.
+ * players' opponents. "none" when no candidate at all pairs everyone (no downfloater); null when
+ * the proof fails or the costs do not fit in plain numbers: the bracket then goes to the weighted
+ * matching or the ordered search.
  */
 export type AssignmentBracket = {
   /** MDPs that are all paired, in rank order */
@@ -31,7 +33,7 @@ export type AssignmentBracket = {
 /** Packed costs of the biggest values plain numbers add exactly (with room for the potentials). */
 const MAX_BITS = 48;
 
-export function pairByAssignment(bracket: AssignmentBracket): { pairs: [State, State][]; floater: State | null } | null {
+export function pairByAssignment(bracket: AssignmentBracket): { pairs: [State, State][]; floater: State | null } | "none" | null {
   const { mdps, residents, pairs, oneFloater } = bracket;
   const k = mdps.length;
   const top = residents.slice(0, pairs + k);
@@ -79,7 +81,8 @@ export function pairByAssignment(bracket: AssignmentBracket): { pairs: [State, S
   const pack = (cost: Cost) => Number(packing.pack(cost));
   const matrix = Float64Array.from(crossing, (c) => (c ? pack(c) : Infinity));
   const assignment = minimumCostAssignment(n, matrix);
-  if (!assignment) return null;
+  // none of these candidates pairs everyone: none at all, unless exchanges could
+  if (!assignment) return oneFloater || maxPairsIn([...mdps, ...residents], (i, j) => i >= k || j >= k) * 2 === k + residents.length ? null : "none";
   const { u, v } = assignment;
   // Shifting u down and v up by the same amount keeps the assignment's bound; it must fit both sides.
   let needP = -Infinity;

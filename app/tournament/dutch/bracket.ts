@@ -3,8 +3,22 @@ import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
 import { pairByAssignment } from "./assignment";
 import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
 import { COMPLETION_LOOKAHEAD_MAX, nextBracketWithin, nextBracketWithout, pairable } from "./graph";
-import { homogeneousSplits, mdpSets } from "./order";
+import { combinationsInOrder, homogeneousSplits, mdpSets } from "./order";
 import { byRank, compatible, type BracketResult, type Context, type State } from "./players";
+
+/** Sets of downfloaters × players² tried at most when several residents downfloat. */
+const FLOATER_SETS_WORK = 20_000_000;
+
+const binomial = (n: number, k: number) => {
+  let value = 1;
+  for (let i = 0; i < k; i++) value = (value * (n - i)) / (i + 1);
+  return value;
+};
+
+function compareSequences(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
 
 /** Steps of the ordered search in a bracket the matching cannot decide. */
 const SEARCH_LIMIT = 30_000;
@@ -53,6 +67,9 @@ export class BracketSearch {
     if (first) return first;
     if (this.solvableByMatching()) {
       const assigned = this.solveByAssignment();
+      if (assigned) return assigned;
+    } else if (this.m1 === 0 || this.m1 === this.mdps.length) {
+      const assigned = this.solveByFloaterSets();
       if (assigned) return assigned;
     }
     this.greedy();
@@ -205,9 +222,49 @@ export class BracketSearch {
       pairCost: (x, y) => this.addPair(this.emptyCost(), x, y),
       floatCost: (resident) => (this.completes([...limbo, resident]) ? this.withFloaters(this.emptyCost(), [...limbo, resident]) : null),
     });
-    if (!found) return null;
+    if (!found || found === "none") return null;
     const floaters = found.floater ? [...limbo, found.floater] : limbo;
     return found.pairs.length === this.target && this.completes(floaters) ? { pairs: found.pairs, floaters: floaters.sort(byRank) } : null;
+  }
+
+  /**
+   * Several residents downfloat: every set of them that lets the round be completed, each with the
+   * rest decided as an assignment (see pairByAssignment), which also gives the MDPs' earliest
+   * opponents among the rest's best pairings. The handbook's order: the best value, then the MDPs'
+   * opponents, then the candidates without exchanges (their downfloaters below the top residents),
+   * then each S1 player's opponent by rank. Null when the first is a candidate with exchanges.
+   */
+  private solveByFloaterSets(): BracketResult | null {
+    const f = this.residentFloaters;
+    const n = this.residents.length;
+    if (binomial(n, f) * n * n > FLOATER_SETS_WORK) return null;
+    const s1 = this.mdps.slice(0, this.m1);
+    const limbo = this.mdps.slice(this.m1);
+    const pairs = this.target - this.m1;
+    const top = pairs + s1.length;
+    const index = new Map(this.residents.map((r, i) => [r, i]));
+    const sets: { cost: Cost; sequence: number[]; exchanged: boolean; result: BracketResult }[] = [];
+    for (const chosen of combinationsInOrder(n, f)) {
+      const floaters = [...limbo, ...chosen.map((i) => this.residents[i])];
+      if (!this.completes(floaters)) continue;
+      const rest = this.residents.filter((_, i) => !chosen.includes(i));
+      const found = pairByAssignment({ mdps: s1, residents: rest, pairs, oneFloater: false, pairCost: (x, y) => this.addPair(this.emptyCost(), x, y), floatCost: () => null });
+      if (found === "none") continue;
+      if (found === null) return null;
+      let cost = this.startCost(limbo);
+      for (const [x, y] of found.pairs) cost = this.addPair(cost, x, y);
+      const partner = new Map(found.pairs.flatMap(([x, y]) => [[x, y], [y, x]] as [State, State][]));
+      const leaders = rest.slice(0, top).filter((r) => !s1.some((m) => partner.get(m) === r));
+      sets.push({
+        cost: this.withFloaters(cost, floaters),
+        sequence: [...s1, ...leaders].map((p) => index.get(partner.get(p)!)!),
+        exchanged: chosen[0] < top,
+        result: { pairs: found.pairs, floaters: floaters.sort(byRank) },
+      });
+    }
+    const mdpPart = (set: (typeof sets)[number]) => set.sequence.slice(0, s1.length);
+    sets.sort((a, b) => compare(a.cost, b.cost) || compareSequences(mdpPart(a), mdpPart(b)) || Number(a.exchanged) - Number(b.exchanged) || compareSequences(a.sequence, b.sequence));
+    return sets.length > 0 && !sets[0].exchanged ? sets[0].result : null;
   }
 
   /**
