@@ -1,21 +1,28 @@
 /**
- * Score-sheet reader benchmark (issue 7): a held-out set of synthetic sheets (fonts never used in
- * training, all eight notation languages, photographed) read by the shipped model.
- * Run: npm run bench:reader [-- --sheets 64]
+ * Score-sheet reader benchmark: held-out synthetic sheets (hands never used in training, all eight
+ * notation languages, photographed) read by the shipped model, for each kind of hand: handwriting
+ * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
+ * moves, games right, flagged moves, unflagged right, both sheets, and a calibration table
+ * (moves at or above a confidence, and the share of them right).
+ * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir]
  */
 import { parseArgs } from "node:util";
 import { readGame, readPage, type PageReading } from "../../worker/reader/read";
 import { loadRecognizer } from "../../worker/model/recognizer";
-import { heldOutSheet } from "../../worker/synth/heldout";
+import { HELD_OUT_HANDS, heldOutSheet, type HeldOutKind } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
 
-const { values } = parseArgs({ options: { sheets: { type: "string", default: "64" }, model: { type: "string" } } });
+const { values } = parseArgs({
+  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" } },
+});
 const SHEETS = Number(values.sheets);
+const KINDS = values.kinds!.split(",") as HeldOutKind[];
 const model = await loadRecognizer(values.model);
+const THRESHOLDS = [0.5, 0.9, 0.99, 0.999];
 
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
-const count = { pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0 };
-const languages = new Set<string>();
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
+let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
   const readings: PageReading[] = [];
@@ -36,46 +43,56 @@ async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
   return readings;
 }
 
-const started = Date.now();
-for (let index = 0; index < SHEETS; index++) {
-  const sheet = await heldOutSheet(index);
-  const truth = sheet.pages[0].sans;
-  languages.add(sheet.pages[0].language);
-  const readings = await readPages(sheet.pages);
-  const decodingStarted = process.hrtime.bigint();
-  const game = readGame(readings, sheet.pages[0].language);
-  count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
-  count.games++;
-  count.plies += truth.length;
-  let right = 0;
-  game.moves.forEach((move, ply) => {
-    const ok = move.san === truth[ply];
-    if (ok) right++;
-    if (move.flagged) count.flagged++;
-    else {
-      count.unflagged++;
-      if (ok) count.unflaggedRight++;
+for (const kind of KINDS) {
+  count = emptyCount();
+  const languages = new Set<string>();
+  const started = Date.now();
+  for (let index = 0; index < SHEETS; index++) {
+    const sheet = await heldOutSheet(index, kind);
+    const truth = sheet.pages[0].sans;
+    languages.add(sheet.pages[0].language);
+    const readings = await readPages(sheet.pages);
+    const decodingStarted = process.hrtime.bigint();
+    const game = readGame(readings, sheet.pages[0].language);
+    count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
+    count.games++;
+    count.plies += truth.length;
+    let right = 0;
+    game.moves.forEach((move, ply) => {
+      const ok = move.san === truth[ply];
+      if (ok) right++;
+      THRESHOLDS.forEach((t, i) => {
+        if (move.confidence < t) return;
+        count.confident[i]++;
+        if (ok) count.confidentRight[i]++;
+      });
+      if (move.flagged) count.flagged++;
+      else {
+        count.unflagged++;
+        if (ok) count.unflaggedRight++;
+      }
+    });
+    count.decodedRight += right;
+    if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
+    if (sheet.otherPlayer) {
+      const other = await readPages(sheet.otherPlayer);
+      const both = readGame(readings, sheet.pages[0].language, { otherPlayer: other });
+      count.pairPlies += truth.length;
+      count.pairRight += both.moves.filter((move, ply) => move.san === truth[ply]).length;
     }
-  });
-  count.decodedRight += right;
-  if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
-  if (sheet.otherPlayer) {
-    const other = await readPages(sheet.otherPlayer);
-    const both = readGame(readings, sheet.pages[0].language, { otherPlayer: other });
-    count.pairPlies += truth.length;
-    count.pairRight += both.moves.filter((move, ply) => move.san === truth[ply]).length;
   }
-}
 
-console.log(`Score-sheet reader on ${SHEETS} held-out sheets (${count.pages} photographed pages, languages: ${[...languages].join(", ")}), ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
-console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
-console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
-console.log(`  round number right:                    ${pct(count.round, count.pages)}`);
-console.log(`  board number right:                    ${pct(count.board, count.pages)}`);
-console.log(`  moves right, raw recognizer:           ${pct(count.rawRight, count.boxesWritten)} of ${count.boxesWritten} written boxes`);
-console.log(`  moves right, after legality decoding:  ${pct(count.decodedRight, count.plies)} of ${count.plies} moves`);
-console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
-console.log(`  moves flagged for review:              ${pct(count.flagged, count.plies)}`);
-console.log(`  unflagged moves right:                 ${pct(count.unflaggedRight, count.unflagged)}`);
-console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right`);
-console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}): ${SHEETS} sheets, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
+  console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
+  console.log(`  round number right:                    ${pct(count.round, count.pages)}`);
+  console.log(`  board number right:                    ${pct(count.board, count.pages)}`);
+  console.log(`  moves right, raw recognizer:           ${pct(count.rawRight, count.boxesWritten)} of ${count.boxesWritten} written boxes`);
+  console.log(`  moves right, after legality decoding:  ${pct(count.decodedRight, count.plies)} of ${count.plies} moves`);
+  console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
+  console.log(`  moves flagged for review:              ${pct(count.flagged, count.plies)}`);
+  console.log(`  unflagged moves right:                 ${pct(count.unflaggedRight, count.unflagged)}`);
+  console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right`);
+  console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding`);
+  console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
+}

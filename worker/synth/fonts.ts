@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import opentype from "opentype.js";
+import { HELD_OUT_STROKES, loadStrokeFont, TRAINING_STROKES, type StrokeFont, type StrokeFontName } from "./strokes";
 
 /**
  * Handwriting-like fonts from npm (@fontsource, SIL Open Font License). Training uses only
@@ -20,6 +21,17 @@ export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria
 export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number];
 
 export type HandFont = { name: FontName; glyphFonts: opentype.Font[] };
+
+/** A hand of the synthetic sheets: a handwriting font, or a single-line font drawn with a pen (strokes.ts). */
+export type HandName = FontName | StrokeFontName;
+const STROKE_NAMES = new Set<string>([...TRAINING_STROKES, ...HELD_OUT_STROKES]);
+
+/** The hands training draws from (fonts and pen-drawn writers); none of the held-out ones. */
+export const TRAINING_HANDS: readonly HandName[] = [...TRAINING_FONTS, ...TRAINING_STROKES];
+
+export function loadHand(name: HandName): HandFont | StrokeFont {
+  return STROKE_NAMES.has(name) ? loadStrokeFont(name as StrokeFontName) : loadFont(name as FontName);
+}
 
 const require = createRequire(import.meta.url);
 const cache = new Map<FontName, HandFont>();

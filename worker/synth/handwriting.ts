@@ -1,9 +1,12 @@
 import type { Rect } from "~/sheets/templates";
 import { glyphFor, type HandFont } from "./fonts";
+import { randomPenStyle, strokeText, type PenStyle, type StrokeFont } from "./strokes";
 
 /** How one person writes: chosen once per sheet, varied a little per character. */
 export type Hand = {
-  font: HandFont;
+  font: HandFont | StrokeFont;
+  /** how a writer drawn with strokes moves the pen (null for font outlines) */
+  style: PenStyle | null;
   /** Letter height as a share of the box height. */
   size: number;
   /** Horizontal shear (positive leans right). */
@@ -21,10 +24,31 @@ const between = (random: Random, low: number, high: number) => low + (high - low
 const gauss = (random: Random) => (random() + random() + random() - 1.5) * 1.15;
 
 const INKS = ["#111", "#1a1f5c", "#0d2a7a", "#222", "#2b2b40", "#14306e"];
+/** Pens of writers drawn with strokes: line width (mm) and colours (ballpoint, felt tip, pencil, pale ink). */
+const PENS: { width: [number, number]; inks: string[] }[] = [
+  { width: [0.22, 0.42], inks: INKS },
+  { width: [0.4, 0.65], inks: ["#111", "#0d2a7a", "#1c1c1c"] },
+  { width: [0.25, 0.45], inks: ["#555", "#666", "#777"] },
+  { width: [0.25, 0.5], inks: ["#4a5a9a", "#5a6fb0", "#6b6b80"] },
+];
 
-export function randomHand(random: Random, font: HandFont): Hand {
+export function randomHand(random: Random, font: HandFont | StrokeFont): Hand {
+  if ("kind" in font) {
+    const pen = PENS[Math.floor(random() * PENS.length)];
+    return {
+      font,
+      style: randomPenStyle(random),
+      size: between(random, 0.5, 0.95),
+      slant: between(random, -0.35, 0.3),
+      pen: between(random, ...pen.width),
+      ink: pen.inks[Math.floor(random() * pen.inks.length)],
+      spacing: between(random, 0.85, 1.25),
+      jitter: between(random, 0.4, 1.2),
+    };
+  }
   return {
     font,
+    style: null,
     size: between(random, 0.55, 0.85),
     slant: between(random, -0.3, 0.2),
     pen: between(random, 0, 0.28),
@@ -53,8 +77,21 @@ function outline(fontName: string, glyph: { index: number; getPath(x: number, y:
   return data;
 }
 
+/** A text drawn by a writer with strokes: one path per piece of line, its width following the pressure. */
+function penStrokes(text: string, font: StrokeFont, hand: Hand & { style: PenStyle }, sizeMm: number, random: Random): Placed {
+  const drawn = strokeText(text, font, hand.style, sizeMm, hand.spacing, random);
+  // a pen's line is at most a tenth of the letters' size: thick pens write bigger
+  const pen = Math.min(hand.pen, 0.1 * sizeMm);
+  const paths = drawn.strokes.map(({ points, width }) => {
+    const line = (points.length === 1 ? [points[0], points[0]] : points).map(([x, y]) => `${x.toFixed(2)} ${y.toFixed(2)}`);
+    return `<path d="M${line.join("L")}" stroke-width="${(pen * width).toFixed(3)}"/>`;
+  });
+  return { svg: paths.join(""), width: drawn.width, middles: drawn.middles.map((m) => m + 0.35 * sizeMm * hand.slant) };
+}
+
 /** Glyph outlines of a text at a size (mm), each character with its own jitter; width in mm. */
 function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Placed {
+  if ("kind" in hand.font) return penStrokes(text, hand.font, hand as Hand & { style: PenStyle }, sizeMm, random);
   let x = 0;
   const parts: string[] = [];
   const middles: number[] = [];
@@ -87,9 +124,14 @@ function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Place
 }
 
 function group(hand: Hand, x: number, y: number, content: string, slant: number): string {
-  const stroke = hand.pen > 0.02 ? ` stroke="${hand.ink}" stroke-linejoin="round"` : "";
   const skew = ((-Math.atan(slant) * 180) / Math.PI).toFixed(2);
-  return `<g transform="translate(${x.toFixed(3)} ${y.toFixed(3)}) skewX(${skew})" fill="${hand.ink}"${stroke}>${content}</g>`;
+  const transform = `translate(${x.toFixed(3)} ${y.toFixed(3)}) skewX(${skew})`;
+  if (hand.style) {
+    const opacity = hand.style.opacity < 1 ? ` opacity="${hand.style.opacity.toFixed(2)}"` : "";
+    return `<g transform="${transform}" fill="none" stroke="${hand.ink}" stroke-linecap="round" stroke-linejoin="round"${opacity}>${content}</g>`;
+  }
+  const stroke = hand.pen > 0.02 ? ` stroke="${hand.ink}" stroke-linejoin="round"` : "";
+  return `<g transform="${transform}" fill="${hand.ink}"${stroke}>${content}</g>`;
 }
 
 /** A scribble that crosses out a written word (zigzag or a straight strike). */

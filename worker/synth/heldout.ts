@@ -1,21 +1,34 @@
 import { NOTATION_LANGUAGES } from "~/chess/languages";
-import { HELD_OUT_FONTS } from "./fonts";
+import { HELD_OUT_FONTS, type HandName } from "./fonts";
 import { syntheticSheet, type SyntheticPage } from "./sheet";
 
 /** Seeds of held-out sheets start here, far from the training seeds. */
 const HELD_OUT_SEED = 900_000_000;
 
+/**
+ * The kinds of held-out hands, none used in training: handwriting fonts, and writers drawn with a
+ * pen (strokes.ts) in print style and in cursive.
+ */
+export const HELD_OUT_HANDS = {
+  fonts: HELD_OUT_FONTS,
+  print: ["ems_felix", "ems_readability", "ems_readability_italic"],
+  cursive: ["cursive", "scripts", "scriptc", "hershey_script_1", "hershey_script_med"],
+} as const satisfies Record<string, readonly HandName[]>;
+export type HeldOutKind = keyof typeof HELD_OUT_HANDS;
+
 export type HeldOutSheet = { index: number; pages: SyntheticPage[]; otherPlayer: SyntheticPage[] | null };
 
 /**
- * The held-out set: sheets in fonts never used in training, every notation language in turn,
- * every eighth on the two-page 120-move form, every fourth with the opponent's sheet of the same game.
+ * The held-out set of a kind of hand: every notation language in turn, every eighth sheet on the
+ * two-page 120-move form, every fourth with the opponent's sheet of the same game (another writer
+ * of the same kind).
  */
-export async function heldOutSheet(index: number): Promise<HeldOutSheet> {
+export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts"): Promise<HeldOutSheet> {
+  const fonts = HELD_OUT_HANDS[kind];
   const language = NOTATION_LANGUAGES[index % NOTATION_LANGUAGES.length];
   const layout = index % 8 === 7 ? "kiebitz-120" : "kiebitz-60";
-  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts: HELD_OUT_FONTS, language, layout });
+  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout });
   const otherPlayer =
-    index % 4 === 1 ? await syntheticSheet({ seed: HELD_OUT_SEED + 500_000 + index, fonts: HELD_OUT_FONTS, language, layout, sans: pages[0].sans }) : null;
+    index % 4 === 1 ? await syntheticSheet({ seed: HELD_OUT_SEED + 500_000 + index, fonts, language, layout, sans: pages[0].sans }) : null;
   return { index, pages, otherPlayer };
 }

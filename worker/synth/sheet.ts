@@ -7,7 +7,7 @@ import { templateSvg } from "~/sheets/render";
 import { PAGE_WIDTH_MM, layoutPages, type SheetLayoutId, type TemplatePage } from "~/sheets/templates";
 import { rasterizeSvg, type GrayImage } from "../vision/image";
 import type { Point } from "../vision/geometry";
-import { loadFont, type FontName } from "./fonts";
+import { loadHand, type HandName } from "./fonts";
 import { randomHand, writeInBox, type Random } from "./handwriting";
 import { photograph } from "./photo";
 
@@ -61,7 +61,7 @@ export type SyntheticPage = {
   written: WrittenBox[];
   /** Where the characters of the round and board numbers are (mm on the page). */
   headerMiddles: { round: number[]; board: number[] };
-  font: FontName;
+  font: HandName;
   clean: GrayImage;
   jpeg: Buffer;
   corners: Point[];
@@ -69,7 +69,7 @@ export type SyntheticPage = {
 
 export type SheetOptions = {
   seed: number;
-  fonts: readonly FontName[];
+  fonts: readonly HandName[];
   layout?: SheetLayoutId;
   language?: NotationLanguage;
   sans?: string[];
@@ -88,7 +88,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const lastMove = pages[pages.length - 1].lastMove;
   const language = options.language ?? pick(random, NOTATION_LANGUAGES);
   const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110));
-  const font = loadFont(pick(random, options.fonts));
+  const font = loadHand(pick(random, options.fonts));
   const hand = randomHand(random, font);
   const randomRound = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));
   const randomBoard = 1 + Math.floor(random() * (random() < 0.6 ? 20 : 150));

@@ -3,7 +3,7 @@ import { encodeText } from "../reader/alphabet";
 import { cropBox, type Crop } from "../reader/crops";
 import { locatePage } from "../reader/page";
 import { FRAMES, FRAME_WIDTH } from "../model/recognizer";
-import type { FontName } from "../synth/fonts";
+import type { HandName } from "../synth/fonts";
 import { syntheticSheet } from "../synth/sheet";
 
 /**
@@ -35,7 +35,7 @@ export function characterFrames(text: string, middles: readonly number[], form: 
  * the recognizer learns from exactly what it will see: move boxes, some empty boxes, and the
  * round and board boxes.
  */
-export async function sheetSamples(seed: number, fonts: readonly FontName[]): Promise<Sample[]> {
+export async function sheetSamples(seed: number, fonts: readonly HandName[]): Promise<Sample[]> {
   const samples: Sample[] = [];
   const add = (form: Rect, found: Rect, crop: Crop, text: string, middles: readonly number[]) =>
     samples.push({

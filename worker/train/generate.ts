@@ -3,10 +3,10 @@
  * them back, so that sheets are drawn on every core while the result stays the same as drawing
  * them one after another.
  */
-import type { FontName } from "../synth/fonts";
+import type { HandName } from "../synth/fonts";
 import { sheetSamples, type Sample } from "./dataset";
 
-export type GenerateRequest = { first: number; count: number; fonts: FontName[] };
+export type GenerateRequest = { first: number; count: number; fonts: HandName[] };
 
 process.once("message", async (request: GenerateRequest) => {
   const samples: Sample[] = [];

@@ -1,5 +1,5 @@
 /**
- * Trains the box recognizer on synthetic sheets written in the training fonts only, with fixed
+ * Trains the box recognizer on synthetic sheets written in the training hands only, with fixed
  * seeds, and writes the weights to worker/model/recognizer (committed, so the product needs no
  * training). The sheets are drawn on every core first; then the first epoch learns each
  * character on the frame where the generator put it (aligned cross-entropy, which skips CTC's
@@ -15,7 +15,7 @@ import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
 import { ctcLossAndGradient, greedyDecode } from "../reader/ctc";
 import { FRAMES, SHIPPED_MODEL_DIR, buildRecognizer, loadRecognizer, recognize, saveRecognizer } from "../model/recognizer";
 import { tensorflow } from "../model/tf";
-import { TRAINING_FONTS } from "../synth/fonts";
+import { TRAINING_HANDS } from "../synth/fonts";
 import { seededRandom } from "~/chess/random";
 import { alignedLossAndGradient, frameTargets } from "./aligned";
 import type { Sample } from "./dataset";
@@ -48,7 +48,7 @@ async function collect(first: number, count: number): Promise<Sample[]> {
   const processes = Math.max(1, Math.min(availableParallelism(), count));
   const share = Math.ceil(count / processes);
   const parts = Array.from({ length: processes }, (_, p) => {
-    const request: GenerateRequest = { first: first + p * share, count: Math.max(0, Math.min(share, count - p * share)), fonts: [...TRAINING_FONTS] };
+    const request: GenerateRequest = { first: first + p * share, count: Math.max(0, Math.min(share, count - p * share)), fonts: [...TRAINING_HANDS] };
     return new Promise<Sample[]>((resolve, reject) => {
       const child = fork(new URL("./generate.ts", import.meta.url), { serialization: "advanced" });
       child.once("message", (samples) => resolve(samples as Sample[]));
@@ -97,7 +97,7 @@ const toFloat = (pixels: Uint8Array) => Float32Array.from(pixels, (v) => v / 255
 async function main() {
   const tf = await tensorflow();
   let started = Date.now();
-  console.log(`generating ${SHEETS} training sheets and ${VALIDATION_SHEETS} validation sheets (training fonts: ${TRAINING_FONTS.length})`);
+  console.log(`generating ${SHEETS} training sheets and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers)`);
   const train = await collect(SEED, SHEETS);
   const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
   console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
