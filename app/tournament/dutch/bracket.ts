@@ -8,6 +8,8 @@ import { byRank, compatible, type BracketResult, type Context, type State } from
 
 /** Sets of downfloaters × players² tried at most when several residents downfloat. */
 const FLOATER_SETS_WORK = 20_000_000;
+/** Brackets (without their downfloaters) small enough for a weighted matching per set of downfloaters. */
+const SMALL_BRACKET = 24;
 
 const binomial = (n: number, k: number) => {
   let value = 1;
@@ -228,11 +230,13 @@ export class BracketSearch {
   }
 
   /**
-   * Several residents downfloat: every set of them that lets the round be completed, each with the
-   * rest decided as an assignment (see pairByAssignment), which also gives the MDPs' earliest
-   * opponents among the rest's best pairings. The handbook's order: the best value, then the MDPs'
-   * opponents, then the candidates without exchanges (their downfloaters below the top residents),
-   * then each S1 player's opponent by rank. Null when the first is a candidate with exchanges.
+   * Several residents downfloat: every set of them that lets the round be completed, the rest
+   * decided as an assignment (see pairByAssignment) or, where its proof fails in small brackets,
+   * by the weighted matching of a bracket without them: each gives the rest's first best pairing
+   * (the MDPs' earliest opponents first). The handbook's order across the sets: the best value,
+   * then the MDPs' opponents, then the candidates without exchanges (no downfloater among the S1
+   * players of the remainder), then each S1 player's opponent by rank. Null when the first is a
+   * candidate with exchanges, or a set is left undecided.
    */
   private solveByFloaterSets(): BracketResult | null {
     const f = this.residentFloaters;
@@ -241,24 +245,30 @@ export class BracketSearch {
     const s1 = this.mdps.slice(0, this.m1);
     const limbo = this.mdps.slice(this.m1);
     const pairs = this.target - this.m1;
-    const top = pairs + s1.length;
     const index = new Map(this.residents.map((r, i) => [r, i]));
     const sets: { cost: Cost; sequence: number[]; exchanged: boolean; result: BracketResult }[] = [];
     for (const chosen of combinationsInOrder(n, f)) {
       const floaters = [...limbo, ...chosen.map((i) => this.residents[i])];
       if (!this.completes(floaters)) continue;
       const rest = this.residents.filter((_, i) => !chosen.includes(i));
-      const found = pairByAssignment({ mdps: s1, residents: rest, pairs, oneFloater: false, pairCost: (x, y) => this.addPair(this.emptyCost(), x, y), floatCost: () => null });
+      let found: { pairs: [State, State][] } | "none" | null = pairByAssignment({ mdps: s1, residents: rest, pairs, oneFloater: false, pairCost: (x, y) => this.addPair(this.emptyCost(), x, y), floatCost: () => null });
+      if (found === null && rest.length + s1.length <= SMALL_BRACKET) {
+        // the same bracket without these downfloaters (they join the players below), by matching
+        const without = new BracketSearch(this.context, this.layout, s1, rest, [...floaters, ...this.lower], this.next, this.target, this.m1, new Map(), new Map());
+        found = without.solveByMatching() ?? "none";
+      }
       if (found === "none") continue;
       if (found === null) return null;
       let cost = this.startCost(limbo);
       for (const [x, y] of found.pairs) cost = this.addPair(cost, x, y);
       const partner = new Map(found.pairs.flatMap(([x, y]) => [[x, y], [y, x]] as [State, State][]));
-      const leaders = rest.slice(0, top).filter((r) => !s1.some((m) => partner.get(m) === r));
+      // the remainder (downfloaters included) and its S1: without exchanges each S1 player meets one of S2
+      const remainder = this.residents.filter((r) => !s1.some((m) => partner.get(m) === r));
+      const leaders = remainder.slice(0, pairs);
       sets.push({
         cost: this.withFloaters(cost, floaters),
-        sequence: [...s1, ...leaders].map((p) => index.get(partner.get(p)!)!),
-        exchanged: chosen[0] < top,
+        sequence: [...s1, ...leaders].map((p) => index.get(partner.get(p)!) ?? -1),
+        exchanged: leaders.some((p) => !partner.has(p) || leaders.includes(partner.get(p)!)),
         result: { pairs: found.pairs, floaters: floaters.sort(byRank) },
       });
     }
