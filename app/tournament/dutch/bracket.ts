@@ -8,8 +8,9 @@ import { byRank, compatible, type BracketResult, type Context, type State } from
 
 /** Sets of downfloaters × players² tried at most when several residents downfloat. */
 const FLOATER_SETS_WORK = 20_000_000;
-/** Brackets (without their downfloaters) small enough for a weighted matching per set of downfloaters. */
+/** Brackets (without their downfloaters) small enough for a weighted matching per set of downfloaters, and how many such matchings at most. */
 const SMALL_BRACKET = 24;
+const SMALL_BRACKET_MATCHINGS = 500;
 
 const binomial = (n: number, k: number) => {
   let value = 1;
@@ -247,12 +248,13 @@ export class BracketSearch {
     const pairs = this.target - this.m1;
     const index = new Map(this.residents.map((r, i) => [r, i]));
     const sets: { cost: Cost; sequence: number[]; exchanged: boolean; result: BracketResult }[] = [];
+    let matchings = 0;
     for (const chosen of combinationsInOrder(n, f)) {
       const floaters = [...limbo, ...chosen.map((i) => this.residents[i])];
       if (!this.completes(floaters)) continue;
       const rest = this.residents.filter((_, i) => !chosen.includes(i));
       let found: { pairs: [State, State][] } | "none" | null = pairByAssignment({ mdps: s1, residents: rest, pairs, oneFloater: false, pairCost: (x, y) => this.addPair(this.emptyCost(), x, y), floatCost: () => null });
-      if (found === null && rest.length + s1.length <= SMALL_BRACKET) {
+      if (found === null && rest.length + s1.length <= SMALL_BRACKET && matchings++ < SMALL_BRACKET_MATCHINGS) {
         // the same bracket without these downfloaters (they join the players below), by matching
         const without = new BracketSearch(this.context, this.layout, s1, rest, [...floaters, ...this.lower], this.next, this.target, this.m1, new Map(), new Map());
         found = without.solveByMatching() ?? "none";
