@@ -145,13 +145,17 @@ describe("the reading queue", () => {
   it("keeps a corrected move, decodes the rest after it, and completes the game into the PGN export", async () => {
     const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 1 } });
     const truth = sheets[0].sans;
-    // the organiser types the fifth move as it stands on the sheet (English notation)
-    expect(await correctMove(setup.db, reader, game, 4, "Zz9")).toMatchObject({ ok: false });
-    expect(await correctMove(setup.db, reader, game, 4, truth[4])).toEqual({ ok: true });
+    // the organiser corrects the first move read wrong (the fifth if the first five are right), typed as it stands
+    // on the sheet (English notation); the moves before it are kept as read
+    const read = gameReading(game)!.moves.map((move) => move.san);
+    const wrong = read.findIndex((san, ply) => san !== truth[ply]);
+    const ply = wrong >= 0 && wrong < 4 ? wrong : 4;
+    expect(await correctMove(setup.db, reader, game, ply, "Zz9")).toMatchObject({ ok: false });
+    expect(await correctMove(setup.db, reader, game, ply, truth[ply])).toEqual({ ok: true });
     const corrected = await setup.db.game.findUniqueOrThrow({ where: { id: game.id } });
     const reading = gameReading(corrected)!;
-    expect(reading.prefix).toEqual(truth.slice(0, 5));
-    expect(reading.moves.slice(0, 5).map((move) => move.san)).toEqual(truth.slice(0, 5));
+    expect(reading.prefix).toEqual(truth.slice(0, ply + 1));
+    expect(reading.moves.slice(0, ply + 1).map((move) => move.san)).toEqual(truth.slice(0, ply + 1));
     expect(reading.moves).toHaveLength(truth.length);
     expect(await completeGame(setup.db, corrected)).toEqual({ ok: true });
     const stored = await setup.db.game.findUniqueOrThrow({ where: { id: game.id }, include: { sheets: true } });
