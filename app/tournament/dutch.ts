@@ -14,10 +14,12 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  * Brackets are paired from the top scoregroup down. In each bracket the candidates are
  * generated in the order of Article 4 (sets of moved-down players by their smallest differing
  * BSN, transpositions of S2, then resident exchanges of the remainder) and the first candidate
- * with the best value of the criteria is chosen (3.8). When that ordered search takes long and
- * a candidate's value is a sum over its pairs and at most one resident downfloater, weighted
- * matchings find the same candidate (criteria first, then the order of generation, packed into
- * each pair's weight; first, where a proof allows, as an assignment on plain numbers). The criteria:
+ * with the best value of the criteria is chosen (3.8). The same candidate is found faster: the
+ * first one at once when nothing can be better; where a candidate's value is a sum over its pairs
+ * and at most one resident downfloater, as an assignment on plain numbers (when its potentials
+ * prove no exchange cheaper), else by weighted matchings (criteria first, then the order of
+ * generation, packed into each pair's weight); with several resident downfloaters, by trying
+ * every set of them (dutch/bracket.ts, dutch/assignment.ts). The criteria:
  *   absolute   C1 no rematch, C2 no second PAB (nor after a win's points without playing),
  *              C3 non-topscorers with the same absolute colour preference never meet
  *   completion C4 the players not yet paired can still all be paired
@@ -27,9 +29,9 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  *              C9 fewest unplayed games of the PAB assignee, C10–C13 colours,
  *              C14–C17 repeated floats, C18–C21 their scores
  * C8 looks one bracket ahead: its pairs, then the downfloaters it pairs by score.
- * Brackets the matching cannot decide (several resident downfloaters with a choice of MDPs) are
- * searched within SEARCH_LIMIT steps; such brackets of more than about 280 players take a greedy
- * candidate (each S1 player in order takes its cheapest partner).
+ * Brackets none of these decide (a choice of MDPs, or proofs that fail) are searched within
+ * SEARCH_LIMIT steps; such brackets of more than about 280 players take a greedy candidate (each
+ * S1 player in order takes its cheapest partner).
  */
 export type DutchInput = {
   players: PlayerRecord[];
