@@ -44,8 +44,11 @@ function polylines(d: string, map: (x: number, y: number) => Point): Point[][] {
   return strokes;
 }
 
+let hersheyData: Record<string, { chars: { d: string; o: number }[] }> | null = null;
+
 function hersheyFont(name: StrokeFontName): Map<string, StrokeGlyph> {
-  const data = JSON.parse(readFileSync(path.join(packageDir(), "hersheytext.json"), "utf8")) as Record<string, { chars: { d: string; o: number }[] }>;
+  // one file holds every Hershey font: read once
+  const data = (hersheyData ??= JSON.parse(readFileSync(path.join(packageDir(), "hersheytext.json"), "utf8")) as Record<string, { chars: { d: string; o: number }[] }>);
   // characters from '!' on; y grows downwards with the baseline at 22 and capitals from 1
   const scale = CAP_HEIGHT / 21;
   const glyphs = new Map<string, StrokeGlyph>();

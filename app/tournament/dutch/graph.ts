@@ -159,24 +159,13 @@ export function nextBracketWithin(floaters: State[], next: State[], rest: State[
 }
 
 /**
- * A quick sufficient test for the best look-ahead: each player of the next bracket (downfloaters
- * first) in order meets the next one still free he may meet (downfloaters not each other), at
- * most one is left over, no downfloater among them, and he and the rest complete the round.
+ * A quick sufficient test for the best look-ahead: the next bracket (downfloaters first, who do not
+ * meet each other) pairs greedily, leaving at most its last resident over, and he and the rest
+ * complete the round.
  */
 function pairsAllAhead(floaters: State[], next: State[], rest: State[]): boolean {
   const players = [...floaters, ...next];
-  const taken = new Uint8Array(players.length);
-  const left: State[] = [];
-  for (let i = 0; i < players.length; i++) {
-    if (taken[i]) continue;
-    let j = i + 1;
-    while (j < players.length && (taken[j] || (j < floaters.length) || !compatible(players[i], players[j]))) j++;
-    if (j === players.length) {
-      if (i < floaters.length || left.length > 0) return false;
-      left.push(players[i]);
-      continue;
-    }
-    taken[j] = 1;
-  }
-  return pairable([...left, ...rest], (p) => p.byeCandidate);
+  const left = players.length % 2 === 1 ? next.at(-1) : undefined;
+  const apart = (a: State, b: State) => !(floaters.includes(a) && floaters.includes(b));
+  return pairsGreedily(players, (p) => p === left, apart) && pairable(left ? [left, ...rest] : rest, (p) => p.byeCandidate);
 }
