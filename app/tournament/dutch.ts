@@ -1,6 +1,6 @@
 import { colourState, initialColourOf } from "./colours";
 import { BracketSearch, LARGE_BRACKET } from "./dutch/bracket";
-import { Layout } from "./dutch/cost";
+import { compare, Layout, type Cost } from "./dutch/cost";
 import { maxMdpPairs, maxPairsIn, pairable, pairAnyhow } from "./dutch/graph";
 import { byRank, Context, groupByScore, type BracketResult, type Float, type State } from "./dutch/players";
 import { engineError, engineOk, type EngineResult } from "./errors";
@@ -177,12 +177,17 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
   const nextBrackets = new Map<string, { shortfall: number; unpaired: State[] }>();
   const completions = new Map<string, boolean>();
   for (let target = maxPairs; target >= 0; target--) {
-    // M1: as many MDPs paired as the pairs allow (C7); fewer only if no such candidate completes the round.
+    // M1: as many MDPs paired as the pairs allow, unless fewer float lower scores (C7: pairing one MDP of a high score
+    // may float two of lower scores) or no such candidate completes the round. Among equal values the most MDPs.
+    let best: { result: BracketResult; search: BracketSearch; cost: Cost } | null = null;
     for (let m1 = Math.min(mdpPairs, target); m1 >= Math.max(0, 2 * target - residents.length); m1--) {
       const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, nextBrackets, completions);
+      if (best && compare(search.bestPossible, best.cost) >= 0) continue;
       const result = search.run();
-      if (result) return { result, search };
+      const value = result && search.evaluate(result.pairs, result.floaters);
+      if (value && "cost" in value && (!best || compare(value.cost, best.cost) < 0)) best = { result: result!, search, cost: value.cost };
     }
+    if (best) return { result: best.result, search: best.search };
   }
   const anyhow = isLast ? pairAnyhow(all) : null;
   return anyhow ? { result: anyhow, search: null } : null;

@@ -11,6 +11,8 @@ const FLOATER_SETS_WORK = 20_000_000;
 /** Brackets (without their downfloaters) small enough for a weighted matching per set of downfloaters, and how many such matchings at most. */
 const SMALL_BRACKET = 24;
 const SMALL_BRACKET_MATCHINGS = 500;
+/** Choices of MDPs to pair decided one by one at most (see solveByMdpChoices). */
+const MDP_CHOICES = 200;
 
 const binomial = (n: number, k: number) => {
   let value = 1;
@@ -22,6 +24,31 @@ function compareSequences(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return 0;
 }
+
+/** A candidate of a bracket with several downfloaters, and what orders it among the others. */
+type Decided = { cost: Cost; sequence: number[]; exchange: bigint; result: BracketResult };
+
+/**
+ * The exchange of a remainder of n players (4.3), from the places of the players who lead its
+ * pairs (its S1 after the exchange; the first `half` places are S1 before it), as one number: the
+ * higher, the earlier. Fewest players exchanged, the smallest difference of the BSN sums, S1's
+ * players exchanged from the bottom, S2's from the top.
+ */
+function exchangeOrder(leaders: number[], half: number, n: number): bigint {
+  const ranges = exchangeRanges(half, n);
+  return leaders.reduce(
+    (sum, i) =>
+      sum +
+      lexicographic(
+        [i < half ? 1n : 0n, BigInt(n - i), i < half ? (1n << BigInt(half)) - (1n << BigInt(i)) : 1n << BigInt(half), i >= half ? 1n << BigInt(n - 1 - i) : 0n],
+        ranges,
+      ),
+    0n,
+  );
+}
+
+const exchangeRanges = (half: number, n: number) => [BigInt(half + 1), BigInt(half * n + 1), BigInt(half + 1) << BigInt(half), 1n << BigInt(n)];
+const exchangeRange = (half: number, n: number) => exchangeRanges(half, n).reduce((a, b) => a * b);
 
 /** Steps of the ordered search in a bracket the matching cannot decide. */
 const SEARCH_LIMIT = 30_000;
@@ -39,6 +66,9 @@ export class BracketSearch {
   private nodes = 0;
   /** the best value any candidate could have: the search stops as soon as it reaches it */
   private readonly ideal: Cost;
+  get bestPossible(): Cost {
+    return this.ideal;
+  }
   private readonly isLast: boolean;
   private readonly residentScore: number;
 
@@ -54,6 +84,8 @@ export class BracketSearch {
     private readonly nextBrackets: Map<string, { shortfall: number; unpaired: State[] }>,
     /** C4 per set of downfloaters */
     private readonly completions: Map<string, boolean>,
+    /** the first m1 MDPs are the ones to pair (one choice of S1's MDPs, see solveByMdpChoices) */
+    private readonly mdpsChosen = false,
   ) {
     this.isLast = next === null;
     this.residentScore = residents[0].score;
@@ -68,13 +100,9 @@ export class BracketSearch {
   run(): BracketResult | null {
     const first = this.firstCandidate();
     if (first) return first;
-    if (this.solvableByMatching()) {
-      const assigned = this.solveByAssignment();
-      if (assigned) return assigned;
-    } else if (this.m1 === 0 || this.m1 === this.mdps.length) {
-      const assigned = this.solveByFloaterSets();
-      if (assigned) return assigned;
-    }
+    const decided = this.mdpsDecided() ? this.solveChosen() : this.solveByMdpChoices();
+    if (decided === "none") return null;
+    if (decided) return decided;
     this.greedy();
     // In very large brackets that no matching decides the ordered search cannot get far within its budget: the greedy candidate stands.
     const size = this.mdps.length + this.residents.length;
@@ -209,11 +237,51 @@ export class BracketSearch {
    * downfloater, with one set of MDPs to pair: then a weighted matching finds the candidate.
    */
   private solvableByMatching(): boolean {
-    return (this.m1 === 0 || this.m1 === this.mdps.length) && this.residentFloaters <= 1;
+    return this.mdpsDecided() && this.residentFloaters <= 1;
+  }
+
+  /** Whether the MDPs to pair are given: none, all, or one choice of them. */
+  private mdpsDecided(): boolean {
+    return this.m1 === 0 || this.m1 === this.mdps.length || this.mdpsChosen;
+  }
+
+  /**
+   * The bracket with its MDPs to pair given, decided exactly where it can be: by the assignment
+   * (at most one resident downfloats; where its proof fails, by the weighted matching in brackets
+   * of up to SMALL_BRACKET players) or by the sets of downfloaters. "none" when it has no
+   * candidate; null when undecided.
+   */
+  private solveChosen(): BracketResult | "none" | null {
+    if (this.residentFloaters > 1) return this.solveByFloaterSets() ?? this.solveByFloatVertices();
+    const assigned = this.solveByAssignment();
+    if (assigned !== null || !this.mdpsChosen || this.mdps.length + this.residents.length > SMALL_BRACKET) return assigned;
+    return this.solveByMatching() ?? "none";
+  }
+
+  /**
+   * A choice of MDPs to pair (some of them float on): each choice in the handbook's order (4.4)
+   * decided on its own, the best value taken, the earliest choice among equals. Choices whose best
+   * possible value is already beaten are skipped. Null when there are too many or one is undecided.
+   */
+  private solveByMdpChoices(): BracketResult | "none" | null {
+    if (binomial(this.mdps.length, this.m1) > MDP_CHOICES) return null;
+    let best: { cost: Cost; result: BracketResult } | null = null;
+    for (const s1 of mdpSets(this.mdps, this.m1)) {
+      const limbo = this.mdps.filter((p) => !s1.includes(p));
+      const choice = new BracketSearch(this.context, this.layout, [...s1, ...limbo], this.residents, this.lower, this.next, this.target, this.m1, this.nextBrackets, this.completions, true);
+      if (best && compare(choice.ideal, best.cost) > 0) continue;
+      const result = choice.firstCandidate() ?? choice.solveChosen();
+      if (result === null) return null;
+      if (result === "none") continue;
+      const value = choice.evaluate(result.pairs, result.floaters);
+      if (!("cost" in value)) return null;
+      if (!best || compare(value.cost, best.cost) < 0) best = { cost: value.cost, result };
+    }
+    return best?.result ?? "none";
   }
 
   /** The candidate the handbook's order reaches first among the best, as an assignment (see pairByAssignment), or null. */
-  private solveByAssignment(): BracketResult | null {
+  private solveByAssignment(): BracketResult | "none" | null {
     const s1 = this.mdps.slice(0, this.m1);
     const limbo = this.mdps.slice(this.m1);
     const oneFloater = this.residentFloaters === 1;
@@ -225,21 +293,22 @@ export class BracketSearch {
       pairCost: (x, y) => this.addPair(this.emptyCost(), x, y),
       floatCost: (resident) => (this.completes([...limbo, resident]) ? this.withFloaters(this.emptyCost(), [...limbo, resident]) : null),
     });
-    if (!found || found === "none") return null;
+    if (found === "none" || (!oneFloater && !this.completes(limbo))) return "none";
+    if (!found) return null;
     const floaters = found.floater ? [...limbo, found.floater] : limbo;
     return found.pairs.length === this.target && this.completes(floaters) ? { pairs: found.pairs, floaters: floaters.sort(byRank) } : null;
   }
 
   /**
    * Several residents downfloat: every set of them that lets the round be completed, the rest
-   * decided as an assignment (see pairByAssignment) or, where its proof fails in small brackets,
-   * by the weighted matching of a bracket without them: each gives the rest's first best pairing
-   * (the MDPs' earliest opponents first). The handbook's order across the sets: the best value,
-   * then the MDPs' opponents, then the candidates without exchanges (no downfloater among the S1
-   * players of the remainder), then each S1 player's opponent by rank. Null when the first is a
-   * candidate with exchanges, or a set is left undecided.
+   * decided as an assignment (see pairByAssignment) or, where its proof fails or its candidate
+   * has exchanges, by the weighted matching of the bracket with these downfloaters left out
+   * (sets taken by their least possible value, while it can still match the best found). Each
+   * gives the first of its best candidates in the handbook's order; across the sets: the best
+   * value, then the MDPs' opponents, then the exchange (4.3), then each leader's opponent by rank.
+   * "none" when no set has a candidate; null when a set is left undecided.
    */
-  private solveByFloaterSets(): BracketResult | null {
+  private solveByFloaterSets(): BracketResult | "none" | null {
     const f = this.residentFloaters;
     const n = this.residents.length;
     if (binomial(n, f) * n * n > FLOATER_SETS_WORK) return null;
@@ -247,36 +316,52 @@ export class BracketSearch {
     const limbo = this.mdps.slice(this.m1);
     const pairs = this.target - this.m1;
     const index = new Map(this.residents.map((r, i) => [r, i]));
-    const sets: { cost: Cost; sequence: number[]; exchanged: boolean; result: BracketResult }[] = [];
-    let matchings = 0;
+    const exchangeFree = exchangeOrder(Array.from({ length: pairs }, (_, i) => i), pairs, n - s1.length);
+    const decided: Decided[] = [];
+    const deferred: { chosen: State[]; floaters: State[]; bound: Cost }[] = [];
     for (const chosen of combinationsInOrder(n, f)) {
       const floaters = [...limbo, ...chosen.map((i) => this.residents[i])];
       if (!this.completes(floaters)) continue;
       const rest = this.residents.filter((_, i) => !chosen.includes(i));
-      let found: { pairs: [State, State][] } | "none" | null = pairByAssignment({ mdps: s1, residents: rest, pairs, oneFloater: false, pairCost: (x, y) => this.addPair(this.emptyCost(), x, y), floatCost: () => null });
-      if (found === null && rest.length + s1.length <= SMALL_BRACKET && matchings++ < SMALL_BRACKET_MATCHINGS) {
-        // the same bracket without these downfloaters (they join the players below), by matching
-        const without = new BracketSearch(this.context, this.layout, s1, rest, [...floaters, ...this.lower], this.next, this.target, this.m1, new Map(), new Map());
-        found = without.solveByMatching() ?? "none";
-      }
+      const found = pairByAssignment({ mdps: s1, residents: rest, pairs, oneFloater: false, pairCost: (x, y) => this.addPair(this.emptyCost(), x, y), floatCost: () => null });
       if (found === "none") continue;
-      if (found === null) return null;
-      let cost = this.startCost(limbo);
-      for (const [x, y] of found.pairs) cost = this.addPair(cost, x, y);
-      const partner = new Map(found.pairs.flatMap(([x, y]) => [[x, y], [y, x]] as [State, State][]));
-      // the remainder (downfloaters included) and its S1: without exchanges each S1 player meets one of S2
-      const remainder = this.residents.filter((r) => !s1.some((m) => partner.get(m) === r));
-      const leaders = remainder.slice(0, pairs);
-      sets.push({
-        cost: this.withFloaters(cost, floaters),
-        sequence: [...s1, ...leaders].map((p) => index.get(partner.get(p)!) ?? -1),
-        exchanged: leaders.some((p) => !partner.has(p) || leaders.includes(partner.get(p)!)),
-        result: { pairs: found.pairs, floaters: floaters.sort(byRank) },
-      });
+      const set = found && this.decided(found.pairs, floaters, index);
+      if (set && set.exchange === exchangeFree) decided.push(set);
+      else deferred.push({ chosen: chosen.map((i) => this.residents[i]), floaters, bound: this.withFloaters(this.ideal, floaters) });
     }
-    const mdpPart = (set: (typeof sets)[number]) => set.sequence.slice(0, s1.length);
-    sets.sort((a, b) => compare(a.cost, b.cost) || compareSequences(mdpPart(a), mdpPart(b)) || Number(a.exchanged) - Number(b.exchanged) || compareSequences(a.sequence, b.sequence));
-    return sets.length > 0 && !sets[0].exchanged ? sets[0].result : null;
+    // the others by matching, the most promising first, as long as they could be as good as the best
+    deferred.sort((a, b) => compare(a.bound, b.bound));
+    let best = decided.reduce<Decided | null>((least, set) => (least && compare(least.cost, set.cost) <= 0 ? least : set), null);
+    let matchings = 0;
+    for (const { chosen, floaters, bound } of deferred) {
+      if (best && compare(bound, best.cost) > 0) break;
+      if (s1.length + n - f > SMALL_BRACKET || matchings++ >= SMALL_BRACKET_MATCHINGS) return null;
+      const found = this.solveByMatching(chosen);
+      if (!found) continue;
+      const set = this.decided(found.pairs, floaters, index);
+      decided.push(set);
+      if (!best || compare(set.cost, best.cost) < 0) best = set;
+    }
+    const mdpPart = (set: Decided) => set.sequence.slice(0, s1.length);
+    decided.sort((a, b) => compare(a.cost, b.cost) || compareSequences(mdpPart(a), mdpPart(b)) || (a.exchange > b.exchange ? -1 : a.exchange < b.exchange ? 1 : 0) || compareSequences(a.sequence, b.sequence));
+    return decided[0]?.result ?? "none";
+  }
+
+  /** A candidate with these downfloaters, with what orders it among the others (see solveByFloaterSets). */
+  private decided(pairs: [State, State][], floaters: State[], index: Map<State, number>): Decided {
+    const s1 = this.mdps.slice(0, this.m1);
+    let cost = this.startCost(this.mdps.slice(this.m1));
+    for (const [x, y] of pairs) cost = this.addPair(cost, x, y);
+    const partner = new Map(pairs.flatMap(([x, y]) => [[x, y], [y, x]] as [State, State][]));
+    // the remainder (downfloaters included); each of its pairs is led by its higher-ranked player
+    const remainder = this.residents.filter((r) => !s1.some((m) => partner.get(m) === r));
+    const leaders = remainder.flatMap((r, i) => (partner.has(r) && remainder.indexOf(partner.get(r)!) > i ? [i] : []));
+    return {
+      cost: this.withFloaters(cost, floaters),
+      sequence: [...s1, ...leaders.map((i) => remainder[i])].map((p) => index.get(partner.get(p)!)!),
+      exchange: exchangeOrder(leaders, this.target - this.m1, remainder.length),
+      result: { pairs, floaters: floaters.sort(byRank) },
+    };
   }
 
   /**
@@ -286,10 +371,11 @@ export class BracketSearch {
    * players exchanged, smallest BSN difference, highest BSNs out of S1, lowest into it), where a
    * pair's higher-ranked player stands in S1, (3) the remainder's transposition (4.2).
    */
-  private solveByMatching(): BracketResult | null {
+  private solveByMatching(downfloaters: State[] = []): BracketResult | null {
     const s1 = this.mdps.slice(0, this.m1);
     const limbo = this.mdps.slice(this.m1);
-    const oneFloater = this.residentFloaters === 1;
+    const oneFloater = downfloaters.length === 0 && this.residentFloaters === 1;
+    const left = (player: State) => !downfloaters.includes(player);
     const floatCosts = new Map<State, Cost>();
     const floating = (player: State) => {
       let cost = floatCosts.get(player);
@@ -305,7 +391,7 @@ export class BracketSearch {
     let remainder = this.residents;
     const pairs: [State, State][] = [];
     if (s1.length > 0) {
-      const vertices = [...s1, ...this.residents];
+      const vertices = [...s1, ...this.residents.filter(left)];
       const base = BigInt(this.residents.length + 1);
       const mate = this.bestMatching(vertices, floating, (p) => s1.includes(p) || mustPair(p), (i, j) => {
         if (j < s1.length) return null;
@@ -317,17 +403,12 @@ export class BracketSearch {
       remainder = this.residents.filter((r) => !pairs.some(([, partner]) => partner === r));
     }
     const half = this.target - this.m1;
-    const n = remainder.length;
-    // Exchange: pairs led from S1 (fewest exchanges), the BSN sum of the leaders, S1 leaders from the top, S2 leaders from the top.
-    const ranges = [BigInt(half + 1), BigInt(half * n + 1), BigInt(half + 1) << BigInt(half), 1n << BigInt(n)];
-    const split = this.bestMatching(remainder, floating, mustPair, (i) =>
-      lexicographic(
-        [i < half ? 1n : 0n, BigInt(n - i), i < half ? (1n << BigInt(half)) - (1n << BigInt(i)) : 1n << BigInt(half), i >= half ? 1n << BigInt(n - 1 - i) : 0n],
-        ranges,
-      ),
-    ranges.reduce((a, b) => a * b));
-    const leaders = remainder.filter((_, i) => split[i] > i);
-    const others = remainder.filter((p) => !leaders.includes(p));
+    // the exchange (its place among the remainder's players, downfloaters left out included)
+    const free = remainder.filter(left);
+    const place = free.map((p) => remainder.indexOf(p));
+    const split = this.bestMatching(free, floating, mustPair, (i) => exchangeOrder([place[i]], half, remainder.length), exchangeRange(half, remainder.length));
+    const leaders = free.filter((_, i) => split[i] > i);
+    const others = free.filter((p) => !leaders.includes(p));
     const base = BigInt(others.length + 1);
     const transposed = this.bestMatching([...leaders, ...others], floating, mustPair, (i, j) =>
       i < leaders.length && j >= leaders.length ? BigInt(others.length - (j - leaders.length)) * base ** BigInt(leaders.length - 1 - i) : null,
@@ -341,27 +422,82 @@ export class BracketSearch {
   }
 
   /**
+   * Several residents downfloat, and the sets of them are too many to try: one weighted matching
+   * with a float vertex per downfloater (each resident's C14–C21 if he floats) finds the best
+   * candidate by its pairs and floats, then the handbook's first among them as solveByMatching
+   * does. Exact when that candidate completes the round and costs the next bracket nothing (C8):
+   * no candidate can be better by C4–C8, and none is better after. Null otherwise.
+   */
+  private solveByFloatVertices(): BracketResult | null {
+    const s1 = this.mdps.slice(0, this.m1);
+    const limbo = this.mdps.slice(this.m1);
+    const floatVertices = new Array<null>(this.residentFloaters).fill(null);
+    const nothing = () => this.emptyCost();
+    const always = () => true;
+    const floating = (player: State) => (s1.includes(player) ? null : this.addFloat(this.emptyCost(), player));
+    let remainder = this.residents;
+    const pairs: [State, State][] = [];
+    if (s1.length > 0) {
+      const vertices = [...s1, ...this.residents, ...floatVertices];
+      const base = BigInt(this.residents.length + 1);
+      const mate = this.bestMatching(vertices, nothing, always, (i, j) => {
+        if (j < s1.length) return null;
+        if (i >= s1.length) return 0n;
+        return BigInt(s1.length + this.residents.length - j) * base ** BigInt(s1.length - 1 - i);
+      }, base ** BigInt(s1.length), floating);
+      if (s1.some((_, i) => mate[i] < s1.length)) return null;
+      s1.forEach((mdp, i) => pairs.push([mdp, vertices[mate[i]]!]));
+      remainder = this.residents.filter((r) => !pairs.some(([, partner]) => partner === r));
+    }
+    const half = this.target - this.m1;
+    const split = this.bestMatching([...remainder, ...floatVertices], nothing, always, (i) => exchangeOrder([i], half, remainder.length), exchangeRange(half, remainder.length), floating);
+    const leaders = remainder.filter((_, i) => split[i] > i && split[i] < remainder.length);
+    const others = remainder.filter((p) => !leaders.includes(p));
+    const base = BigInt(others.length + 1);
+    const transposed = this.bestMatching([...leaders, ...others, ...floatVertices], nothing, always, (i, j) =>
+      i < leaders.length && j >= leaders.length ? BigInt(others.length - (j - leaders.length)) * base ** BigInt(leaders.length - 1 - i) : null,
+    base ** BigInt(leaders.length), (player) => (leaders.includes(player) ? null : floating(player)));
+    leaders.forEach((leader, i) => {
+      const j = transposed[i] - leaders.length;
+      if (j >= 0 && j < others.length) pairs.push([leader, others[j]]);
+    });
+    if (pairs.length !== this.target) return null;
+    const floaters = [...limbo, ...this.residents.filter((r) => !pairs.some(([a, b]) => a === r || b === r))];
+    if (!this.completes(floaters)) return null;
+    const next = this.nextBracket(floaters);
+    return next.shortfall === 0 && next.unpaired.length === 0 ? { pairs, floaters: floaters.sort(byRank) } : null;
+  }
+
+  /**
    * A maximum-cardinality matching of `vertices` that pairs as many of those who `mustPair` as
    * possible, then is best by the criteria (pair values, plus `floating` for whoever stays
    * unpaired), then by `order` (each pair's part of the order of generation, summing below
    * `orderRange`); `order` is null for pairs that may not be made.
    */
   private bestMatching(
-    vertices: State[],
+    vertices: (State | null)[],
     floating: (player: State) => Cost,
     mustPair: (player: State) => boolean,
     order: (i: number, j: number) => bigint | null,
     orderRange: bigint,
+    floatVertex?: (player: State) => Cost | null,
   ): Int32Array {
     const candidates: { i: number; j: number; cost: Cost; order: bigint }[] = [];
     for (let i = 0; i < vertices.length; i++) {
       for (let j = i + 1; j < vertices.length; j++) {
-        const value = compatible(vertices[i], vertices[j]) ? order(i, j) : null;
-        if (value !== null) candidates.push({ i, j, cost: this.addPair(this.emptyCost(), vertices[i], vertices[j]), order: value });
+        const [x, y] = [vertices[i], vertices[j]];
+        if (x === null || y === null) {
+          // a float vertex (null): whoever it takes downfloats, at the cost of that
+          const cost = x === y ? null : floatVertex?.((x ?? y)!);
+          if (cost) candidates.push({ i, j, cost, order: 0n });
+          continue;
+        }
+        const value = compatible(x, y) ? order(i, j) : null;
+        if (value !== null) candidates.push({ i, j, cost: this.addPair(this.emptyCost(), x, y), order: value });
       }
     }
-    const floats = vertices.map(floating);
-    const must = vertices.map((v) => (mustPair(v) ? 1n : 0n));
+    const floats = vertices.map((v) => (v ? floating(v) : this.emptyCost()));
+    const must = vertices.map((v) => (!v || mustPair(v) ? 1n : 0n));
     const pairCount = Math.floor(vertices.length / 2);
     const packing = packCosts([{ costs: candidates.map((c) => c.cost), count: pairCount }, { costs: floats, count: 1 }]);
     const range = 1n << BigInt(packing.bits);
@@ -471,16 +607,20 @@ export class BracketSearch {
     cost[this.layout.c8] = next.shortfall;
     for (const floater of next.unpaired) cost[this.layout.c8Unpaired(floater.score)]++;
     if (floaters.length === 1 && floaters[0].byeCandidate) cost[this.layout.c9] = floaters[0].unplayed;
-    for (const floater of floaters) {
-      const resident = floater.score === this.residentScore;
-      if (floater.lastFloat === "down") {
-        if (resident) cost[this.layout.floats(14)]++;
-        cost[this.layout.floatScores(18, floater.score)]++;
-      }
-      if (floater.floatBefore === "down") {
-        if (resident) cost[this.layout.floats(16)]++;
-        cost[this.layout.floatScores(20, floater.score)]++;
-      }
+    for (const floater of floaters) this.addFloat(cost, floater);
+    return cost;
+  }
+
+  /** One downfloater's C14/C16 (a resident) and C18/C20, added in place. */
+  private addFloat(cost: Cost, floater: State): Cost {
+    const resident = floater.score === this.residentScore;
+    if (floater.lastFloat === "down") {
+      if (resident) cost[this.layout.floats(14)]++;
+      cost[this.layout.floatScores(18, floater.score)]++;
+    }
+    if (floater.floatBefore === "down") {
+      if (resident) cost[this.layout.floats(16)]++;
+      cost[this.layout.floatScores(20, floater.score)]++;
     }
     return cost;
   }
