@@ -61,9 +61,15 @@ export type DutchInput = {
    * bracket's value allows; default 2000; 0: decide every such bracket by matching)
    */
   matchingAfter?: number;
+  /**
+   * work allowed to try every set of downfloaters when several residents downfloat (sets ×
+   * players²; default 2·10⁷; 0: float vertices or the ordered search decide such brackets)
+   */
+  floaterSetsWork?: number;
 };
 
 const MATCHING_AFTER = 2_000;
+const FLOATER_SETS_WORK = 20_000_000;
 
 /** One bracket as it was paired: its players, the candidate chosen, and the search that can value others. */
 export type BracketTrace = { score: number; mdps: State[]; residents: State[]; result: BracketResult; search: BracketSearch | null; context: Context };
@@ -78,7 +84,7 @@ export function pairDutch(input: DutchInput, onBracket?: (bracket: BracketTrace)
     if (byeScore === undefined) return engineError({ code: "pairingsNotPossible", reason: "no player who may receive the bye leaves the others pairable" });
     for (const player of present) player.byeCandidate = player.byeEligible && player.score <= byeScore;
   }
-  const context = new Context(input.initialColour ?? initialColourOf(input.players) ?? "w", present.length % 2 === 1, input.matchingAfter ?? MATCHING_AFTER);
+  const context = new Context(input.initialColour ?? initialColourOf(input.players) ?? "w", present.length % 2 === 1, input.matchingAfter ?? MATCHING_AFTER, input.floaterSetsWork ?? FLOATER_SETS_WORK);
   const groups = groupByScore(present);
   const pairs: [State, State][] = [];
   let floaters: State[] = [];

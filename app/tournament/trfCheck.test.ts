@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { pairDutch } from "./dutch";
 import { readTrf, writeTrf, type TrfFile } from "./trf";
 import { checkRound, checkTournament, describeDifference, recordedRound, roundsAgree } from "./trfCheck";
 import { DEFAULT_GENERATOR_CONFIG, generateTournament, readGeneratorConfig, type GeneratorConfig } from "./trfGenerate";
+import { dutchInputFromTrf } from "./trfPairing";
 
 function read(name: string): TrfFile {
   const result = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/dutch-2026", name), "utf8"));
@@ -72,6 +74,17 @@ describe("the checker: every round paired again and compared with the file", () 
       expect(differing.map(describeDifference)).toEqual([]);
     });
   }
+
+  // seed418 round 7: a bracket of 22 whose two downfloaters must pair the two players below. Without trying the
+  // sets of downfloaters, one weighted matching with a float vertex per downfloater finds the same pairing (the
+  // ordered search alone ran out of steps there and chose worse).
+  it("decides a bracket with several downfloaters by float vertices as it does by their sets", () => {
+    const file = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/bbp-generated/seed418.trf"), "utf8"));
+    if (!file.ok) throw new Error(JSON.stringify(file.errors));
+    const paired = pairDutch({ ...dutchInputFromTrf(file.value, 7), floaterSetsWork: 0 });
+    if (!paired.ok) throw new Error(paired.error.code);
+    expect(paired.value.pairings.map((p) => `${p.white}-${p.black}`).sort()).toEqual(recordedRound(file.value, 7).boards);
+  });
 
   it("reports a round whose colours were swapped on one board, naming the board both ways", () => {
     const file = read("small-3.trf");

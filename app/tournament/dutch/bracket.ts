@@ -6,8 +6,6 @@ import { COMPLETION_LOOKAHEAD_MAX, nextBracketWithin, nextBracketWithout, pairab
 import { combinationsInOrder, homogeneousSplits, mdpSets } from "./order";
 import { byRank, compatible, type BracketResult, type Context, type State } from "./players";
 
-/** Sets of downfloaters × players² tried at most when several residents downfloat. */
-const FLOATER_SETS_WORK = 20_000_000;
 /** Brackets (without their downfloaters) small enough for a weighted matching per set of downfloaters, and how many such matchings at most. */
 const SMALL_BRACKET = 24;
 const SMALL_BRACKET_MATCHINGS = 500;
@@ -311,7 +309,7 @@ export class BracketSearch {
   private solveByFloaterSets(): BracketResult | "none" | null {
     const f = this.residentFloaters;
     const n = this.residents.length;
-    if (binomial(n, f) * n * n > FLOATER_SETS_WORK) return null;
+    if (binomial(n, f) * n * n > this.context.floaterSetsWork) return null;
     const s1 = this.mdps.slice(0, this.m1);
     const limbo = this.mdps.slice(this.m1);
     const pairs = this.target - this.m1;

@@ -63,6 +63,7 @@ export class Context {
     /** whether a player receives the PAB this round */
     readonly withBye: boolean,
     readonly matchingAfter: number,
+    readonly floaterSetsWork: number,
   ) {}
 
   /** Colour of the higher-ranked player of a pair (5.2). */
