@@ -18,12 +18,16 @@ import { logger, requestId } from "./logger";
  * pages are kept compressed too (gzipParts.ts), so a hit costs neither rendering nor compression.
  * Entries are keyed by address and the cookies a page depends on without a session (language,
  * cookie consent), kept at most `maxAgeMs`, and dropped oldest first beyond `maxBytes` in all.
+ * The landing and documentation pages are kept the same way, rendered anew every `staticMs` (the
+ * start page shows a live count of games), so that a flood of them costs no rendering either.
  *
  * `middleware` lets pages render inside the Express stack (after its limits and headers) and keeps
  * them; `serve` answers a request for a kept, current page before Express, with the headers that
  * page was sent with, its own request id and access-log line.
  */
 const PAGE = /^(?:\/de)?\/event\/([^/]+)\/([^/]+)(?:\/(?:players|round\/\d{1,4}|standings\/\d{1,4}|crosstable\/\d{1,4}|player\/\d{1,6}))?$/;
+/** Landing and documentation pages: the same for every visitor without a session but for the live count of games on the start page. */
+const STATIC_PAGE = /^(?:\/de)?(?:\/(?:about|company|eula|privacy|roadmap|docs(?:\/[\w-]{1,64}){0,3}))?\/?$/;
 const KEPT_COOKIES = ["lng", CONSENT_COOKIE];
 /** Headers that belong to one response, not to the page. */
 const OWN_HEADERS = new Set(["x-request-id", "x-page-cache", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "connection", "keep-alive", "content-security-policy"]);
@@ -65,7 +69,7 @@ function slugs(path: string): [string, string] | null {
   }
 }
 
-export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs = 5 * 60 * 1000, stampMs = 250 } = {}) {
+export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs = 5 * 60 * 1000, stampMs = 250, staticMs = 10_000 } = {}) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const drop = (key: string) => {
@@ -118,6 +122,13 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     reading.clear();
   });
 
+  /** What a kept page at this path must match to be current; null when pages at this path are not kept. */
+  const stampFor = (path: string, options?: { fresh?: boolean }): Promise<string | null> | null => {
+    if (STATIC_PAGE.test(path)) return Promise.resolve(`static ${Math.floor(Date.now() / staticMs)}`);
+    const found = slugs(path);
+    return found ? stampOf(...found, options) : null;
+  };
+
   const current = (key: string, stamp: string) => {
     const entry = entries.get(key);
     return entry && entry.stamp === stamp && Date.now() - entry.created < maxAgeMs ? entry : null;
@@ -128,13 +139,12 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
     const url = req.url ?? "";
     if (req.method !== "GET" || url.length > URL_MAX_LENGTH) return false;
     const [path, query = ""] = url.split("?", 2);
-    const found = slugs(path);
     const cookies = cookieKey(req.headers.cookie);
-    if (!found || cookies === null || new URLSearchParams(query).has("_data")) return false;
+    if (cookies === null || new URLSearchParams(query).has("_data")) return false;
     const key = `${url}\n${cookies}`;
     if (!entries.has(key)) return false;
     const started = performance.now();
-    const stamp = await stampOf(...found);
+    const stamp = await stampFor(path);
     const hit = stamp ? current(key, stamp) : null;
     if (!hit) return false;
     const nonce = randomBytes(16).toString("base64");
@@ -160,12 +170,12 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
   /** Inside Express: lets a public page render (a miss) and keeps what is sent. */
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || "_data" in req.query) return next();
-    const found = slugs(req.path);
     const cookies = cookieKey(req.headers.cookie);
-    if (!found || cookies === null) return next();
+    const reading = cookies === null ? null : stampFor(req.path, { fresh: true });
+    if (!reading) return next();
     let stamp: string | null;
     try {
-      stamp = await stampOf(...found, { fresh: true });
+      stamp = await reading;
     } catch (error) {
       return next(error);
     }

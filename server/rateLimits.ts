@@ -1,11 +1,13 @@
 import type { NextFunction, Request, Response } from "express";
-import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 
 /**
  * Rate limits on every state-changing request, per route and client address, counted in the database
  * so that a restart does not reset them (README, "Limits"). Account and contact forms are limited
- * tightly whatever the account tried, so that one address cannot try many accounts either.
+ * tightly whatever the account tried, so that one address cannot try many accounts either. Pages
+ * rendered for one address are limited too (in memory: `PAGES_PER_MINUTE`), so that a flood of them
+ * cannot take the server from everyone else; pages kept in the page cache never get this far.
  */
 export type RateRule = { name: string; pattern: RegExp; points: number; seconds: number };
 
@@ -19,6 +21,9 @@ export const RATE_RULES: RateRule[] = [
   { name: "other", pattern: /^/, points: 300, seconds: 60 },
 ];
 
+/** Pages (GET requests other than the build's files) one address may have rendered in a minute. */
+export const PAGES_PER_MINUTE = 600;
+
 export function rateRule(path: string): RateRule {
   const bare = path.replace(/^\/de(?=\/|$)/, "") || "/";
   return RATE_RULES.find((rule) => rule.pattern.test(bare))!;
@@ -31,11 +36,12 @@ export function rateLimits(db: Db, multiplier = 1) {
       new RateLimiterPrisma({ storeClient: db, tableName: "rateLimit", keyPrefix: rule.name, points: rule.points * multiplier, duration: rule.seconds }),
     ]),
   );
+  const pages = new RateLimiterMemory({ keyPrefix: "pages", points: PAGES_PER_MINUTE * multiplier, duration: 60 });
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const rule = rateRule(req.path);
+    const reading = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
+    if (reading && (req.method === "OPTIONS" || req.path.startsWith("/build/"))) return next();
     try {
-      await limiters.get(rule.name)!.consume(req.ip ?? "unknown");
+      await (reading ? pages : limiters.get(rateRule(req.path).name)!).consume(req.ip ?? "unknown");
       next();
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) return next(error);

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
+import { PAGES_PER_MINUTE } from "../../server/rateLimits";
 import { startServer, type TestServer } from "./server";
 
 /**
@@ -184,5 +185,21 @@ describe("rate limits", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused.body).toMatch(/Too many requests/);
+  });
+
+  it("one address gets 600 pages rendered a minute, then 429; pages kept in the page cache are still served", async () => {
+    expect((await raw("GET", "/about")).status).toBe(200);
+    const kept = await raw("GET", "/about");
+    expect(kept.headers["x-page-cache"]).toBe("hit");
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < PAGES_PER_MINUTE + 5; i++) {
+      const { status } = await raw("GET", "/robots.txt");
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    // the first /about was rendered, so 599 of these were
+    expect(Object.fromEntries(statuses)).toEqual({ 200: PAGES_PER_MINUTE - 1, 429: 6 });
+    const refused = await raw("GET", "/de/roadmap?x=1");
+    expect([refused.status, refused.body]).toEqual([429, expect.stringMatching(/^Zu viele Anfragen/)]);
+    expect((await raw("GET", "/about")).headers["x-page-cache"]).toBe("hit");
   });
 });

@@ -201,6 +201,22 @@ describe("public tournament pages", () => {
     expect((await get(path, "__session=anything")).headers.get("x-page-cache")).toBeNull();
   });
 
+  it("landing and documentation pages are kept too, per language; pages with a form's challenge and visitors with a session are not", async () => {
+    for (const path of ["/", "/about", "/de/about", "/roadmap", "/docs"]) {
+      const [first, second] = [await get(path), await get(path)];
+      expect([first.status, second.status], path).toEqual([200, 200]);
+      expect(second.headers.get("x-page-cache"), path).toBe("hit");
+      const nonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")![1];
+      expect(await second.text(), path).toContain(`nonce="${nonce}"`);
+    }
+    expect(await (await get("/de/about")).text()).toContain('lang="de"');
+    for (const path of ["/contact", "/newsletter", "/signIn"]) {
+      await get(path);
+      expect((await get(path)).headers.get("x-page-cache"), path).toBeNull();
+    }
+    expect((await get("/about", "__session=anything")).headers.get("x-page-cache")).toBeNull();
+  });
+
   it("a visit served from the cache is counted like a rendered one, with consent to statistics only", async () => {
     const cookieOf = async (optional: string[]) => (await consentHeaders({ state: "given", optional })).get("set-cookie")!.split(";")[0];
     const [counted, declined] = [await cookieOf(["statistics"]), await cookieOf([])];
