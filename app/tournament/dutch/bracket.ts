@@ -423,8 +423,9 @@ export class BracketSearch {
    * Several residents downfloat, and the sets of them are too many to try: one weighted matching
    * with a float vertex per downfloater (each resident's C14–C21 if he floats) finds the best
    * candidate by its pairs and floats, then the handbook's first among them as solveByMatching
-   * does. Exact when that candidate completes the round and costs the next bracket nothing (C8):
-   * no candidate can be better by C4–C8, and none is better after. Null otherwise.
+   * does. Exact when that candidate completes the round and its C8 is the best any set of
+   * downfloaters could have (bestNextBracket): no candidate can be better by C4–C8, and none is
+   * better after. Null otherwise.
    */
   private solveByFloatVertices(): BracketResult | null {
     const s1 = this.mdps.slice(0, this.m1);
@@ -463,7 +464,22 @@ export class BracketSearch {
     const floaters = [...limbo, ...this.residents.filter((r) => !pairs.some(([a, b]) => a === r || b === r))];
     if (!this.completes(floaters)) return null;
     const next = this.nextBracket(floaters);
-    return next.shortfall === 0 && next.unpaired.length === 0 ? { pairs, floaters: floaters.sort(byRank) } : null;
+    const best = this.bestNextBracket();
+    return best && next.shortfall === best.shortfall && this.compareUnpaired(next.unpaired, best.unpaired) === 0 ? { pairs, floaters: floaters.sort(byRank) } : null;
+  }
+
+  /**
+   * C8 at its best over every set of resident downfloaters (ignoring whether the rest of this
+   * bracket pairs): a bound none of them can beat. As nextBracket counts it: nothing where it
+   * is not looked at, inside C4 where the rest of the round is small enough, else nothing to
+   * prove with (the bound of no shortfall).
+   */
+  private bestNextBracket(): { shortfall: number; unpaired: State[] } | null {
+    const limbo = this.mdps.slice(this.m1);
+    const count = limbo.length + this.residentFloaters;
+    const none = { shortfall: 0, unpaired: [] };
+    if (!this.next || count + this.next.length > LARGE_BRACKET || count + this.lower.length > COMPLETION_LOOKAHEAD_MAX) return none;
+    return nextBracketWithin(limbo, this.next, this.lower.slice(this.next.length), { from: this.residents, count: this.residentFloaters });
   }
 
   /**

@@ -121,40 +121,52 @@ export const COMPLETION_LOOKAHEAD_MAX = 120;
  * players: completing weighs most, then pairs inside the next bracket (downfloaters do not meet
  * each other there), then downfloaters paired there, the higher scores first. Null when the round
  * cannot be completed with these downfloaters (C4 refuses them anyway).
+ *
+ * With `choice`, `count` more downfloaters are any of `from` (the others stay: a vertex per stayer
+ * takes one of them): the best C8 any such choice could have, a bound for a bracket whose sets of
+ * downfloaters are too many to try.
  */
-export function nextBracketWithin(floaters: State[], next: State[], rest: State[]): { shortfall: number; unpaired: State[] } | null {
-  if (pairsAllAhead(floaters, next, rest)) return { shortfall: 0, unpaired: [] };
-  const players = [...floaters, ...next, ...rest];
-  const f = floaters.length;
+export function nextBracketWithin(floaters: State[], next: State[], rest: State[], choice?: { from: State[]; count: number }): { shortfall: number; unpaired: State[] } | null {
+  if (!choice && pairsAllAhead(floaters, next, rest)) return { shortfall: 0, unpaired: [] };
+  const movers = [...floaters, ...(choice?.from ?? [])];
+  const stayers = choice ? choice.from.length - choice.count : 0;
+  const players = [...movers, ...next, ...rest];
+  const n = players.length;
+  const f = movers.length;
   const p = f + next.length;
-  const scores = [...new Set(floaters.map((x) => x.score))].sort((a, b) => b - a);
+  // the next bracket and the round as they are once the stayers are gone
+  const nextSize = p - stayers;
+  const scores = [...new Set(movers.map((x) => x.score))].sort((a, b) => b - a);
   const base = BigInt(f + 1);
   // A downfloater paired in the next bracket (or given the bye) is worth more the higher his score.
   const floaterWeight = (i: number) => (i < f ? base ** BigInt(scores.length - 1 - scores.indexOf(players[i].score)) : 0n);
   const pair = base ** BigInt(scores.length);
-  const complete = pair * BigInt(players.length + 2);
+  const complete = pair * BigInt(n + 2);
   const edges: WeightedEdge[] = [];
-  for (let i = 0; i < players.length; i++) {
-    for (let j = i + 1; j < players.length; j++) {
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
       if (!compatible(players[i], players[j])) continue;
       const inNext = j < p && !(i < f && j < f);
       edges.push([i, j, complete + (inNext ? pair + floaterWeight(i) + floaterWeight(j) : 0n)]);
     }
   }
-  const bye = players.length % 2 === 1 ? players.length : -1;
+  const bye = (n - stayers) % 2 === 1 ? n : -1;
   if (bye >= 0) {
     // The bye in the next bracket spares it a pair when it has an even number of players.
     players.forEach((player, i) => {
-      if (player.byeCandidate) edges.push([i, bye, complete + (i < p ? (p % 2 === 0 ? pair : 0n) + floaterWeight(i) : 0n)]);
+      if (player.byeCandidate) edges.push([i, bye, complete + (i < p ? (nextSize % 2 === 0 ? pair : 0n) + floaterWeight(i) : 0n)]);
     });
   }
-  const mate = maximumWeightMatching(players.length + (bye >= 0 ? 1 : 0), edges, true);
-  if (players.some((_, i) => mate[i] < 0)) return null;
+  const firstStayer = n + (bye >= 0 ? 1 : 0);
+  for (let k = 0; k < stayers; k++) for (let i = floaters.length; i < f; i++) edges.push([i, firstStayer + k, complete]);
+  const mate = maximumWeightMatching(firstStayer + stayers, edges, true);
+  if (mate.some((m) => m < 0)) return null;
   const taker = bye >= 0 ? mate[bye] : -1;
+  const moves = (i: number) => mate[i] < firstStayer;
   let pairs = 0;
   for (let i = 0; i < p; i++) if (mate[i] > i && mate[i] < p && !(i < f && mate[i] < f)) pairs++;
-  const shortfall = Math.floor((p - (taker >= 0 && taker < p ? 1 : 0)) / 2) - pairs;
-  const unpaired = floaters.filter((_, i) => i !== taker && !(mate[i] >= f && mate[i] < p)).sort(byRank);
+  const shortfall = Math.floor((nextSize - (taker >= 0 && taker < p ? 1 : 0)) / 2) - pairs;
+  const unpaired = movers.filter((_, i) => moves(i) && i !== taker && !(mate[i] >= f && mate[i] < p)).sort(byRank);
   return { shortfall, unpaired };
 }
 
