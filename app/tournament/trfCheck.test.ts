@@ -52,7 +52,9 @@ describe("the checker: every round paired again and compared with the file", () 
   // before: the best candidate needed an exchange in the remainder (ordered across the sets of downfloaters by 4.3),
   // or more sets than the weighted matchings allowed (now taken by their least possible value), or (seed1054) a
   // choice of which MDPs to pair (each choice now decided on its own), or (seed3176) pairing fewer MDPs floats lower
-  // scores (C7: one MDP of a higher score paired instead of two of lower scores).
+  // scores (C7: one MDP of a higher score paired instead of two of lower scores), or (seed3179, 60 players, round 24
+  // of 24) a bracket of 25 with 9 downfloaters (C(22,9) sets) whose best set the round's completion decides: the
+  // players below now in the same matching.
   for (const [name, rounds] of [
     ["seed714.trf", [14]],
     ["seed719.trf", [20]],
@@ -66,6 +68,7 @@ describe("the checker: every round paired again and compared with the file", () 
     ["seed894.trf", [14]],
     ["seed1054.trf", [13, 14]],
     ["seed3176.trf", [18]],
+    ["seed3179.trf", [24]],
   ] as const) {
     it(`pairs round ${rounds.join(" and ")} of ${name} exactly as bbpPairings did`, () => {
       const file = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/bbp-generated", name), "utf8"));

@@ -250,7 +250,7 @@ export class BracketSearch {
    * candidate; null when undecided.
    */
   private solveChosen(): BracketResult | "none" | null {
-    if (this.residentFloaters > 1) return this.solveByFloaterSets() ?? this.solveByFloatVertices();
+    if (this.residentFloaters > 1) return this.solveByFloaterSets() ?? this.solveByFloatVertices() ?? this.solveWithPlayersBelow();
     const assigned = this.solveByAssignment();
     if (assigned !== null || !this.mdpsChosen || this.mdps.length + this.residents.length > SMALL_BRACKET) return assigned;
     return this.solveByMatching() ?? "none";
@@ -422,50 +422,123 @@ export class BracketSearch {
   /**
    * Several residents downfloat, and the sets of them are too many to try: one weighted matching
    * with a float vertex per downfloater (each resident's C14–C21 if he floats) finds the best
-   * candidate by its pairs and floats, then the handbook's first among them as solveByMatching
-   * does. Exact when that candidate completes the round and its C8 is the best any set of
+   * candidate by its pairs and floats, then the handbook's first among them (pairWithFloaters).
+   * Exact when that candidate completes the round and its C8 is the best any set of
    * downfloaters could have (bestNextBracket): no candidate can be better by C4–C8, and none is
    * better after. Null otherwise.
    */
   private solveByFloatVertices(): BracketResult | null {
-    const s1 = this.mdps.slice(0, this.m1);
+    const found = this.pairWithFloaters((players, order, orderRange, mayFloat) => {
+      const floatVertices = new Array<null>(this.residentFloaters).fill(null);
+      const mate = this.bestMatching([...players, ...floatVertices], () => this.emptyCost(), () => true, order, orderRange, (player) => (mayFloat(player) ? this.addFloat(this.emptyCost(), player) : null));
+      return players.some((_, i) => mate[i] < 0) ? null : mate.subarray(0, players.length).map((m) => (m < players.length ? m : -1));
+    });
+    if (!found || !this.completes(found.floaters)) return null;
+    const next = this.nextBracket(found.floaters);
+    const best = this.bestNextBracket();
+    return best && next.shortfall === best.shortfall && this.compareUnpaired(next.unpaired, best.unpaired) === 0 ? found : null;
+  }
+
+  /**
+   * The same with the players below in the matching, where the rest of the round is small enough
+   * to weigh inside it (COMPLETION_LOOKAHEAD_MAX): a downfloater meets one of them, every player is
+   * paired (C4), this bracket's pairs count first, then the next bracket's as nextBracketWithin
+   * counts them (C8), then the criteria, then the order. Exact whenever it finds a candidate.
+   */
+  private solveWithPlayersBelow(): BracketResult | null {
     const limbo = this.mdps.slice(this.m1);
-    const floatVertices = new Array<null>(this.residentFloaters).fill(null);
-    const nothing = () => this.emptyCost();
-    const always = () => true;
-    const floating = (player: State) => (s1.includes(player) ? null : this.addFloat(this.emptyCost(), player));
+    const next = this.next;
+    const moving = limbo.length + this.residentFloaters;
+    if (!next || moving + next.length > LARGE_BRACKET || moving + this.lower.length > COMPLETION_LOOKAHEAD_MAX) return null;
+    const below = [...limbo, ...this.lower];
+    // C8 as nextBracketWithin weighs it: a downfloater paired in the next bracket is worth more the higher his score
+    const scores = [...new Set([...limbo, this.residents[0]].map((p) => p.score))].sort((a, b) => b - a);
+    const base = BigInt(moving + 1);
+    const floaterWeight = (player: State) => base ** BigInt(scores.length - 1 - scores.indexOf(player.score));
+    const pair = base ** BigInt(scores.length);
+    const byePair = (moving + next.length) % 2 === 0 ? pair : 0n;
+    const inNext = (b: number) => b < limbo.length + next.length;
+    const isLimbo = (b: number) => b < limbo.length;
+    return this.pairWithFloaters((players, order, orderRange, mayFloat) => {
+      const n = players.length;
+      const all = [...players, ...below];
+      const bye = all.length % 2 === 1 ? all.length : -1;
+      const edges: { i: number; j: number; inBracket: boolean; c8: bigint; cost: Cost; order: bigint }[] = [];
+      const none = this.emptyCost();
+      for (let i = 0; i < all.length; i++) {
+        for (let j = i + 1; j < all.length; j++) {
+          if (!compatible(all[i], all[j])) continue;
+          if (j < n) {
+            const value = order(i, j);
+            if (value !== null) edges.push({ i, j, inBracket: true, c8: 0n, cost: this.addPair(none, all[i], all[j]), order: value });
+          } else if (i < n) {
+            if (mayFloat(all[i])) edges.push({ i, j, inBracket: false, c8: inNext(j - n) && !isLimbo(j - n) ? pair + floaterWeight(all[i]) : 0n, cost: this.addFloat(this.emptyCost(), all[i]), order: 0n });
+          } else {
+            const [a, b] = [i - n, j - n];
+            const c8 = inNext(b) && !isLimbo(b) ? pair + (isLimbo(a) ? floaterWeight(all[i]) : 0n) : 0n;
+            edges.push({ i, j, inBracket: false, c8, cost: none, order: 0n });
+          }
+        }
+        if (bye >= 0 && all[i].byeCandidate && (i >= n || mayFloat(all[i]))) {
+          const floating = i < n || isLimbo(i - n);
+          const c8 = i < n || inNext(i - n) ? byePair + (floating ? floaterWeight(all[i]) : 0n) : 0n;
+          edges.push({ i, j: bye, inBracket: false, c8, cost: i < n ? this.addFloat(this.emptyCost(), all[i]) : none, order: 0n });
+        }
+      }
+      const count = BigInt(Math.floor(all.length / 2) + 2);
+      const packing = packCosts([{ costs: edges.map((e) => e.cost), count: Number(count) }]);
+      const range = 1n << BigInt(packing.bits);
+      const orderScale = count * orderRange;
+      const c8Scale = count * range * orderScale;
+      const bracketScale = count * (2n * pair + 1n) * c8Scale;
+      const weighted: WeightedEdge[] = edges.map((e) => [e.i, e.j, (e.inBracket ? bracketScale : 0n) + e.c8 * c8Scale + (range - packing.pack(e.cost)) * orderScale + e.order]);
+      const mate = maximumWeightMatching(all.length + (bye >= 0 ? 1 : 0), weighted, true);
+      return mate.some((m) => m < 0) ? null : mate.subarray(0, n).map((m) => (m < n ? m : -1));
+    });
+  }
+
+  /**
+   * A candidate by `match`, which pairs some of the bracket's players by the criteria and then by
+   * `order` (each pair's part of the order of generation, summing below `orderRange`; null for
+   * pairs that may not be made), the others downfloating (a partner of -1): the MDPs' opponents
+   * first (3.7), then the remainder's exchange (4.3), then its transposition (4.2), as
+   * solveByMatching decides them. Null when no candidate pairs as the bracket needs.
+   */
+  private pairWithFloaters(
+    match: (players: State[], order: (i: number, j: number) => bigint | null, orderRange: bigint, mayFloat: (player: State) => boolean) => Int32Array | null,
+  ): BracketResult | null {
+    const s1 = this.mdps.slice(0, this.m1);
+    const residentsOnly = (player: State) => !s1.includes(player);
     let remainder = this.residents;
     const pairs: [State, State][] = [];
     if (s1.length > 0) {
-      const vertices = [...s1, ...this.residents, ...floatVertices];
+      const players = [...s1, ...this.residents];
       const base = BigInt(this.residents.length + 1);
-      const mate = this.bestMatching(vertices, nothing, always, (i, j) => {
+      const mate = match(players, (i, j) => {
         if (j < s1.length) return null;
         if (i >= s1.length) return 0n;
-        return BigInt(s1.length + this.residents.length - j) * base ** BigInt(s1.length - 1 - i);
-      }, base ** BigInt(s1.length), floating);
-      if (s1.some((_, i) => mate[i] < s1.length)) return null;
-      s1.forEach((mdp, i) => pairs.push([mdp, vertices[mate[i]]!]));
+        return BigInt(players.length - j) * base ** BigInt(s1.length - 1 - i);
+      }, base ** BigInt(s1.length), residentsOnly);
+      if (!mate || s1.some((_, i) => mate[i] < s1.length)) return null;
+      s1.forEach((mdp, i) => pairs.push([mdp, players[mate[i]]]));
       remainder = this.residents.filter((r) => !pairs.some(([, partner]) => partner === r));
     }
     const half = this.target - this.m1;
-    const split = this.bestMatching([...remainder, ...floatVertices], nothing, always, (i) => exchangeOrder([i], half, remainder.length), exchangeRange(half, remainder.length), floating);
-    const leaders = remainder.filter((_, i) => split[i] > i && split[i] < remainder.length);
+    const split = match(remainder, (i) => exchangeOrder([i], half, remainder.length), exchangeRange(half, remainder.length), residentsOnly);
+    if (!split) return null;
+    const leaders = remainder.filter((_, i) => split[i] > i);
     const others = remainder.filter((p) => !leaders.includes(p));
     const base = BigInt(others.length + 1);
-    const transposed = this.bestMatching([...leaders, ...others, ...floatVertices], nothing, always, (i, j) =>
+    const transposed = match([...leaders, ...others], (i, j) =>
       i < leaders.length && j >= leaders.length ? BigInt(others.length - (j - leaders.length)) * base ** BigInt(leaders.length - 1 - i) : null,
-    base ** BigInt(leaders.length), (player) => (leaders.includes(player) ? null : floating(player)));
+    base ** BigInt(leaders.length), (player) => !leaders.includes(player));
+    if (!transposed) return null;
     leaders.forEach((leader, i) => {
-      const j = transposed[i] - leaders.length;
-      if (j >= 0 && j < others.length) pairs.push([leader, others[j]]);
+      if (transposed[i] >= leaders.length) pairs.push([leader, others[transposed[i] - leaders.length]]);
     });
     if (pairs.length !== this.target) return null;
-    const floaters = [...limbo, ...this.residents.filter((r) => !pairs.some(([a, b]) => a === r || b === r))];
-    if (!this.completes(floaters)) return null;
-    const next = this.nextBracket(floaters);
-    const best = this.bestNextBracket();
-    return best && next.shortfall === best.shortfall && this.compareUnpaired(next.unpaired, best.unpaired) === 0 ? { pairs, floaters: floaters.sort(byRank) } : null;
+    const floaters = [...this.mdps.slice(this.m1), ...this.residents.filter((r) => !pairs.some(([a, b]) => a === r || b === r))];
+    return { pairs, floaters: floaters.sort(byRank) };
   }
 
   /**
