@@ -10,6 +10,7 @@ type Review = {
   completed: boolean;
   notation: string;
   result: string | null;
+  unfamiliarHand: boolean;
   moves: { ply: number; text: string; confidence: number; flagged: boolean; crops: number[] }[];
 };
 
@@ -56,6 +57,7 @@ export function SheetReview({ review, result, base, error }: { review: Review; r
       ) : (
         <>
           <p className="hint">{t("sheets.review.summary", { count: review.moves.length, flagged, notation: t(`notations.${review.notation}`) })}</p>
+          {review.unfamiliarHand ? <p className="review-attention" role="note">{t("sheets.review.unfamiliarHand")}</p> : null}
           <ol className="review-moves">
             {review.moves.map((move) => (
               <li key={move.ply} id={`ply-${move.ply}`} className={move.flagged ? "flagged" : undefined} value={Math.floor(move.ply / 2) + 1}>

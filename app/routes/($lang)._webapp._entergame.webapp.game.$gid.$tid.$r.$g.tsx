@@ -70,6 +70,7 @@ function sheetReview(game: Awaited<ReturnType<typeof load>>["game"], language: A
     completed: game.sheets.every((sheet) => sheet.state === "DONE"),
     notation,
     result: reading?.result ?? null,
+    unfamiliarHand: reading?.unfamiliarHand ?? false,
     moves: (reading?.moves ?? []).map((move, ply) => ({ ply, text: printMove(move.san, notation), confidence: move.confidence, flagged: move.flagged, crops: crops[ply] ?? [] })),
   };
 }

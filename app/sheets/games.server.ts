@@ -19,6 +19,8 @@ export type GameReading = {
   language: NotationLanguage;
   /** The result written on the sheets, when the reader could tell it. */
   result: Extract<GameResult, "WHITE_WINS" | "BLACK_WINS" | "DRAW"> | null;
+  /** The hand is unlike those the reader knows: every move it read is flagged (readings stored before have none). */
+  unfamiliarHand?: boolean;
 };
 
 export type DecodeRequest = { gameId: number; requested: Date };
@@ -55,7 +57,7 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
   const prefix = previous?.prefix ?? [];
   const decoded = pages.length ? await reader.decode({ readingKeys: pages.map((page) => page.readingKey), language, prefix }, `game-${game.id}-${request.requested.getTime()}`) : null;
   const reading: GameReading | null = decoded
-    ? { moves: decoded.moves.map(({ san, confidence, flagged }) => ({ san, confidence, flagged })), prefix, language, result: writtenResult(game.sheets) }
+    ? { moves: decoded.moves.map(({ san, confidence, flagged }) => ({ san, confidence, flagged })), prefix, language, result: writtenResult(game.sheets), unfamiliarHand: decoded.unfamiliarHand }
     : null;
   await db.game.updateMany({
     where: { id: game.id, decodeRequested: request.requested },

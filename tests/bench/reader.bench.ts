@@ -2,7 +2,7 @@
  * Score-sheet reader benchmark: held-out synthetic sheets (hands never used in training, all eight
  * notation languages, photographed) read by the shipped model, for each kind of hand: handwriting
  * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
- * moves, games right, flagged moves, unflagged right, both sheets, and a calibration table
+ * moves, games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a calibration table
  * (moves at or above a confidence, and the share of them right).
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir]
  */
@@ -21,7 +21,7 @@ const model = await loadRecognizer(values.model);
 const THRESHOLDS = [0.5, 0.9, 0.99, 0.999];
 
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, unfamiliar: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -73,6 +73,7 @@ for (const kind of KINDS) {
       }
     });
     count.decodedRight += right;
+    if (game.unfamiliarHand) count.unfamiliar++;
     if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
     if (sheet.otherPlayer) {
       const other = await readPages(sheet.otherPlayer);
@@ -92,6 +93,7 @@ for (const kind of KINDS) {
   console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
   console.log(`  moves flagged for review:              ${pct(count.flagged, count.plies)}`);
   console.log(`  unflagged moves right:                 ${pct(count.unflaggedRight, count.unflagged)}`);
+  console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right`);
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);

@@ -135,6 +135,11 @@ test("a round's photos uploaded from the drawer, read, verified, corrected and c
     }, { timeout: 30_000 })
     .toBe(truth.length);
   await expect(page.locator(".review-moves li").first().locator("img")).toHaveCount(1);
+  // a reading whose hand the reader did not know says so above its moves (all of them flagged)
+  await expect(page.getByText(texts.sheets.review.unfamiliarHand)).toHaveCount(0);
+  await sql(`UPDATE game SET reading = jsonb_set(reading::jsonb, '{unfamiliarHand}', 'true') WHERE tournament_id = $1 AND round = 1 AND board = 1`, [tid]);
+  await page.goto(game);
+  await expect(page.getByRole("note")).toHaveText(texts.sheets.review.unfamiliarHand);
   const read = await page.locator(".review-moves input[name=move]").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   // correct the first move read wrong (or, if all are right, confirm the first flagged one)
   const flagged = await page.locator(".review-moves li").evaluateAll((rows) => rows.map((row) => row.classList.contains("flagged")));

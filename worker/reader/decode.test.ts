@@ -48,6 +48,24 @@ describe("legality-constrained decoding", () => {
     expect(game.moves[2].flagged).toBe(false);
   });
 
+  it("flags every move of a sheet whose hand it cannot read, even moves it seems sure of; one odd box among many does not", () => {
+    const opening = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"];
+    const clear = decodeGame(opening.map((san) => ply(frames(san))), "EN");
+    expect([clear.unfamiliarHand, clear.moves.filter((m) => m.flagged).length]).toEqual([false, 0]);
+    // the same game where six of twelve boxes show something no legal move is written like: the reader is lost,
+    // and the moves it still reads with confidence (Nf3, Nc6, Nf6) are no safer than the rest
+    const game = decodeGame(opening.map((san, i) => ply(frames(i % 5 < 2 ? "KKKKK" : san))), "EN");
+    expect(game.unfamiliarHand).toBe(true);
+    expect(game.moves.filter((m) => m.confidence > 0.99).map((m) => m.san)).toEqual(["Nf3", "Nc6", "Nf6"]);
+    expect(game.moves.every((m) => m.flagged)).toBe(true);
+    // one such box of twelve: the sheet is not given up, that move is flagged, the moves before it are not
+    const one = decodeGame(opening.map((san, i) => ply(frames(i === 5 ? "KKKKK" : san))), "EN");
+    expect(one.unfamiliarHand).toBe(false);
+    const flagged = one.moves.filter((m) => m.flagged).map((m) => m.ply);
+    expect(flagged[0]).toBe(5);
+    expect(flagged.length).toBeLessThan(4);
+  });
+
   it("always returns a legal game, even where the sheet shows an impossible move", () => {
     const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Qe7"))], "EN");
     expect(game.moves).toHaveLength(3);

@@ -8,7 +8,8 @@ import { ctcLogLikelihood, greedyDecode } from "./ctc";
 export type PlyObservation = { frames: number; logProbs: Float32Array[] };
 
 export type DecodedMove = { ply: number; san: string; confidence: number; flagged: boolean };
-export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: number };
+/** `unfamiliarHand`: the hand is unlike those the reader knows (see UNFAMILIAR_HAND): every move read is flagged. */
+export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: number; unfamiliarHand: boolean };
 
 export type DecodeOptions = {
   beamWidth?: number;
@@ -25,6 +26,15 @@ export const DEFAULT_REVIEW_THRESHOLD = 0.9;
  * confidence drops in proportion.
  */
 const MIN_FIT = 0.02;
+/**
+ * When more than this share of the moves read fit that badly (the recognizer sees something no legal
+ * move is written like), the reader is lost on this hand, and a move it is sure of is no safer than
+ * the others: the whole sheet needs a person. Chosen on held-out sheets other than the benchmark's
+ * (README, "Sheet reader"): lost sheets show 50–70% such moves, read ones mostly under 20%.
+ */
+const UNFAMILIAR_HAND = 0.35;
+/** Fewer moves than this read tell too little about the hand. */
+const UNFAMILIAR_HAND_MIN_MOVES = 8;
 
 /** log-likelihood of the recognizer's own unconstrained reading of a ply, over its sheets. */
 function unconstrained(observation: PlyObservation): number {
@@ -56,7 +66,7 @@ function computeSheetForms(san: string, language: NotationLanguage): string[] {
   return [...forms];
 }
 
-type Beam = { fen: string; score: number; moves: { san: string; confidence: number }[] };
+type Beam = { fen: string; score: number; moves: { san: string; confidence: number; gap: number }[] };
 
 /**
  * Reads the moves as a game: a beam search over legal continuations where each legal move is
@@ -69,7 +79,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   const reviewBelow = options.reviewBelow ?? DEFAULT_REVIEW_THRESHOLD;
   const start = new Chess();
   for (const san of options.prefix ?? []) start.move(san);
-  const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
+  const confirmed = start.history().map((san) => ({ san, confidence: 1, gap: 0 }));
   let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed }];
   for (let ply = confirmed.length; ply < plies.length; ply++) {
     const observation = plies[ply];
@@ -84,7 +94,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       return score;
     };
     const reference = unconstrained(observation);
-    const expanded: { parent: Beam; san: string; score: number; confidence: number }[] = [];
+    const expanded: { parent: Beam; san: string; score: number; confidence: number; gap: number }[] = [];
     for (const beam of beams) {
       const chess = new Chess(beam.fen);
       const sans = chess.moves();
@@ -93,14 +103,14 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       const best = Math.max(...scores);
       const total = scores.reduce((sum, s) => sum + Math.exp(s - best), 0);
       const fit = Math.min(1, Math.exp(best - reference) / MIN_FIT);
-      sans.forEach((san, i) => expanded.push({ parent: beam, san, score: beam.score + scores[i], confidence: (fit * Math.exp(scores[i] - best)) / total }));
+      sans.forEach((san, i) => expanded.push({ parent: beam, san, score: beam.score + scores[i], confidence: (fit * Math.exp(scores[i] - best)) / total, gap: scores[i] - reference }));
     }
     if (expanded.length === 0) break;
     expanded.sort((a, b) => b.score - a.score);
-    beams = expanded.slice(0, beamWidth).map(({ parent, san, score, confidence }) => {
+    beams = expanded.slice(0, beamWidth).map(({ parent, san, score, confidence, gap }) => {
       const chess = new Chess(parent.fen);
       chess.move(san);
-      return { fen: chess.fen(), score, moves: [...parent.moves, { san, confidence }] };
+      return { fen: chess.fen(), score, moves: [...parent.moves, { san, confidence, gap }] };
     });
   }
   const best = beams[0];
@@ -112,5 +122,9 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     const confidence = Math.min(move.confidence, agreeing / total);
     return { ply, san: move.san, confidence, flagged: confidence < reviewBelow };
   });
-  return { moves, fen: best.fen, logLikelihood: best.score };
+  const read = best.moves.slice(confirmed.length);
+  const unfitting = read.filter((move) => move.gap < Math.log(MIN_FIT)).length;
+  const unfamiliarHand = read.length >= UNFAMILIAR_HAND_MIN_MOVES && unfitting > UNFAMILIAR_HAND * read.length;
+  if (unfamiliarHand) for (const move of moves.slice(confirmed.length)) move.flagged = true;
+  return { moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand };
 }
