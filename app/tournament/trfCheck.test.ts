@@ -7,8 +7,8 @@ import { checkRound, checkTournament, describeDifference, recordedRound, roundsA
 import { DEFAULT_GENERATOR_CONFIG, generateTournament, readGeneratorConfig, type GeneratorConfig } from "./trfGenerate";
 import { dutchInputFromTrf } from "./trfPairing";
 
-function read(name: string): TrfFile {
-  const result = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/dutch-2026", name), "utf8"));
+function read(name: string, folder = "dutch-2026"): TrfFile {
+  const result = readTrf(readFileSync(path.join(import.meta.dirname, "testdata", folder, name), "utf8"));
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.value;
 }
@@ -24,10 +24,7 @@ describe("the checker: every round paired again and compared with the file", () 
   // numbers counted only the players who took part, boards of round 1 (and 2) had their colours reversed.
   for (const name of ["seed32.trf", "seed33.trf", "seed56.trf"]) {
     it(`pairs every round of ${name}, a tournament bbpPairings generated with absences in round 1, as it did`, () => {
-      const text = readFileSync(path.join(import.meta.dirname, "testdata/bbp-generated", name), "utf8");
-      const file = readTrf(text);
-      if (!file.ok) throw new Error(JSON.stringify(file.errors));
-      const { rounds, differing } = checkTournament(file.value);
+      const { rounds, differing } = checkTournament(read(name, "bbp-generated"));
       expect(rounds.length).toBeGreaterThanOrEqual(5);
       expect(differing.map(describeDifference)).toEqual([]);
     });
@@ -40,9 +37,7 @@ describe("the checker: every round paired again and compared with the file", () 
   // seed548: 38 players, round 15, five MDPs and three downfloaters; the best candidate gives MDPs lower residents.
   for (const [name, played] of [["seed1.trf", 6], ["seed418.trf", 12], ["seed159.trf", 10], ["seed548.trf", 15]] as const) {
     it(`pairs every round of ${name} exactly as bbpPairings did`, () => {
-      const file = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/bbp-generated", name), "utf8"));
-      if (!file.ok) throw new Error(JSON.stringify(file.errors));
-      const { rounds, differing } = checkTournament(file.value);
+      const { rounds, differing } = checkTournament(read(name, "bbp-generated"));
       expect(rounds.length).toBe(played);
       expect(differing.map(describeDifference)).toEqual([]);
     });
@@ -71,9 +66,8 @@ describe("the checker: every round paired again and compared with the file", () 
     ["seed3179.trf", [24]],
   ] as const) {
     it(`pairs round ${rounds.join(" and ")} of ${name} exactly as bbpPairings did`, () => {
-      const file = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/bbp-generated", name), "utf8"));
-      if (!file.ok) throw new Error(JSON.stringify(file.errors));
-      const differing = rounds.map((round) => checkRound(file.value, round)).filter((check) => !roundsAgree(check));
+      const file = read(name, "bbp-generated");
+      const differing = rounds.map((round) => checkRound(file, round)).filter((check) => !roundsAgree(check));
       expect(differing.map(describeDifference)).toEqual([]);
     });
   }
@@ -84,11 +78,10 @@ describe("the checker: every round paired again and compared with the file", () 
   // bracket cannot all pair (C8 is not zero): the candidate is proved best by C8's best over every set of them.
   for (const [name, round] of [["seed418.trf", 7], ["seed548.trf", 15]] as const) {
     it(`decides the brackets with several downfloaters of round ${round} of ${name} by float vertices as by their sets`, () => {
-      const file = readTrf(readFileSync(path.join(import.meta.dirname, "testdata/bbp-generated", name), "utf8"));
-      if (!file.ok) throw new Error(JSON.stringify(file.errors));
-      const paired = pairDutch({ ...dutchInputFromTrf(file.value, round), floaterSetsWork: 0 });
+      const file = read(name, "bbp-generated");
+      const paired = pairDutch({ ...dutchInputFromTrf(file, round), floaterSetsWork: 0 });
       if (!paired.ok) throw new Error(paired.error.code);
-      expect(paired.value.pairings.map((p) => `${p.white}-${p.black}`).sort()).toEqual(recordedRound(file.value, round).boards);
+      expect(paired.value.pairings.map((p) => `${p.white}-${p.black}`).sort()).toEqual(recordedRound(file, round).boards);
     });
   }
 
