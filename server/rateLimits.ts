@@ -21,7 +21,10 @@ export const RATE_RULES: RateRule[] = [
   { name: "other", pattern: /^/, points: 300, seconds: 60 },
 ];
 
-/** Pages (GET requests other than the build's files) one address may have rendered in a minute. */
+/**
+ * Pages (GET requests other than the build's files and the app's API, whose devices carry their own
+ * tokens and may share a venue's address) one address may have rendered in a minute.
+ */
 export const PAGES_PER_MINUTE = 600;
 
 export function rateRule(path: string): RateRule {
@@ -39,7 +42,7 @@ export function rateLimits(db: Db, multiplier = 1) {
   const pages = new RateLimiterMemory({ keyPrefix: "pages", points: PAGES_PER_MINUTE * multiplier, duration: 60 });
   return async (req: Request, res: Response, next: NextFunction) => {
     const reading = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
-    if (reading && (req.method === "OPTIONS" || req.path.startsWith("/build/"))) return next();
+    if (reading && (req.method === "OPTIONS" || req.path.startsWith("/build/") || req.path.startsWith("/api/"))) return next();
     try {
       await (reading ? pages : limiters.get(rateRule(req.path).name)!).consume(req.ip ?? "unknown");
       next();

@@ -203,6 +203,8 @@ describe("rate limits", () => {
     expect(Object.fromEntries(statuses)).toEqual({ 200: PAGES_PER_MINUTE - 1, 429: 6 });
     const refused = await raw("GET", "/de/roadmap?x=1");
     expect([refused.status, refused.body]).toEqual([429, expect.stringMatching(/^Zu viele Anfragen/)]);
+    // the app's API is not counted as pages (devices at one venue share its address): answered, not refused
+    expect((await raw("GET", "/api/app/v1/tournaments")).status).toBe(401);
     expect((await raw("GET", "/about")).headers["x-page-cache"]).toBe("hit");
   });
 });
