@@ -48,6 +48,21 @@ function exchangeOrder(leaders: number[], half: number, n: number): bigint {
 const exchangeRanges = (half: number, n: number) => [BigInt(half + 1), BigInt(half * n + 1), BigInt(half + 1) << BigInt(half), 1n << BigInt(n)];
 const exchangeRange = (half: number, n: number) => exchangeRanges(half, n).reduce((a, b) => a * b);
 
+/** An order of generation for a matching: each pair's part (null: not to be made) and the range of their sum. */
+type MatchOrder = { order: (i: number, j: number) => bigint | null; range: bigint };
+
+/** The MDPs' opponents (3.7) over the players [...MDPs, ...residents]: the first MDP's by rank first, then the next's. */
+function mdpOpponentOrder(mdps: number, players: number): MatchOrder {
+  const base = BigInt(players - mdps + 1);
+  return { order: (i, j) => (j < mdps ? null : i >= mdps ? 0n : BigInt(players - j) * base ** BigInt(mdps - 1 - i)), range: base ** BigInt(mdps) };
+}
+
+/** The transposition (4.2) over [...leaders, ...others]: each leader's opponent by rank, the first leader's first. */
+function transpositionOrder(leaders: number, others: number): MatchOrder {
+  const base = BigInt(others + 1);
+  return { order: (i, j) => (i < leaders && j >= leaders ? BigInt(others - (j - leaders)) * base ** BigInt(leaders - 1 - i) : null), range: base ** BigInt(leaders) };
+}
+
 /** Steps of the ordered search in a bracket the matching cannot decide. */
 const SEARCH_LIMIT = 30_000;
 /** S1 × S2 sizes beyond which the search skips its bounds (and, squared, brackets take the greedy candidate). */
@@ -246,8 +261,8 @@ export class BracketSearch {
   /**
    * The bracket with its MDPs to pair given, decided exactly where it can be: by the assignment
    * (at most one resident downfloats; where its proof fails, by the weighted matching in brackets
-   * of up to SMALL_BRACKET players) or by the sets of downfloaters. "none" when it has no
-   * candidate; null when undecided.
+   * of up to SMALL_BRACKET players), or by the sets of downfloaters, the float vertices or the
+   * matching with the players below. "none" when it has no candidate; null when undecided.
    */
   private solveChosen(): BracketResult | "none" | null {
     if (this.residentFloaters > 1) return this.solveByFloaterSets() ?? this.solveByFloatVertices() ?? this.solveWithPlayersBelow();
@@ -390,12 +405,8 @@ export class BracketSearch {
     const pairs: [State, State][] = [];
     if (s1.length > 0) {
       const vertices = [...s1, ...this.residents.filter(left)];
-      const base = BigInt(this.residents.length + 1);
-      const mate = this.bestMatching(vertices, floating, (p) => s1.includes(p) || mustPair(p), (i, j) => {
-        if (j < s1.length) return null;
-        if (i >= s1.length) return 0n;
-        return BigInt(vertices.length - j) * base ** BigInt(s1.length - 1 - i);
-      }, base ** BigInt(s1.length));
+      const { order, range } = mdpOpponentOrder(s1.length, vertices.length);
+      const mate = this.bestMatching(vertices, floating, (p) => s1.includes(p) || mustPair(p), order, range);
       if (s1.some((_, i) => mate[i] === -1)) return null;
       s1.forEach((mdp, i) => pairs.push([mdp, vertices[mate[i]]]));
       remainder = this.residents.filter((r) => !pairs.some(([, partner]) => partner === r));
@@ -407,10 +418,8 @@ export class BracketSearch {
     const split = this.bestMatching(free, floating, mustPair, (i) => exchangeOrder([place[i]], half, remainder.length), exchangeRange(half, remainder.length));
     const leaders = free.filter((_, i) => split[i] > i);
     const others = free.filter((p) => !leaders.includes(p));
-    const base = BigInt(others.length + 1);
-    const transposed = this.bestMatching([...leaders, ...others], floating, mustPair, (i, j) =>
-      i < leaders.length && j >= leaders.length ? BigInt(others.length - (j - leaders.length)) * base ** BigInt(leaders.length - 1 - i) : null,
-    base ** BigInt(leaders.length));
+    const transposition = transpositionOrder(leaders.length, others.length);
+    const transposed = this.bestMatching([...leaders, ...others], floating, mustPair, transposition.order, transposition.range);
     leaders.forEach((leader, i) => {
       if (transposed[i] >= 0) pairs.push([leader, others[transposed[i] - leaders.length]]);
     });
@@ -485,8 +494,9 @@ export class BracketSearch {
           edges.push({ i, j: bye, inBracket: false, c8, cost: i < n ? this.addFloat(this.emptyCost(), all[i]) : none, order: 0n });
         }
       }
-      const count = BigInt(Math.floor(all.length / 2) + 2);
-      const packing = packCosts([{ costs: edges.map((e) => e.cost), count: Number(count) }]);
+      const pairCount = Math.floor(all.length / 2) + 2;
+      const count = BigInt(pairCount);
+      const packing = packCosts([{ costs: edges.map((e) => e.cost), count: pairCount }]);
       const range = 1n << BigInt(packing.bits);
       const orderScale = count * orderRange;
       const c8Scale = count * range * orderScale;
@@ -513,12 +523,8 @@ export class BracketSearch {
     const pairs: [State, State][] = [];
     if (s1.length > 0) {
       const players = [...s1, ...this.residents];
-      const base = BigInt(this.residents.length + 1);
-      const mate = match(players, (i, j) => {
-        if (j < s1.length) return null;
-        if (i >= s1.length) return 0n;
-        return BigInt(players.length - j) * base ** BigInt(s1.length - 1 - i);
-      }, base ** BigInt(s1.length), residentsOnly);
+      const { order, range } = mdpOpponentOrder(s1.length, players.length);
+      const mate = match(players, order, range, residentsOnly);
       if (!mate || s1.some((_, i) => mate[i] < s1.length)) return null;
       s1.forEach((mdp, i) => pairs.push([mdp, players[mate[i]]]));
       remainder = this.residents.filter((r) => !pairs.some(([, partner]) => partner === r));
@@ -528,10 +534,8 @@ export class BracketSearch {
     if (!split) return null;
     const leaders = remainder.filter((_, i) => split[i] > i);
     const others = remainder.filter((p) => !leaders.includes(p));
-    const base = BigInt(others.length + 1);
-    const transposed = match([...leaders, ...others], (i, j) =>
-      i < leaders.length && j >= leaders.length ? BigInt(others.length - (j - leaders.length)) * base ** BigInt(leaders.length - 1 - i) : null,
-    base ** BigInt(leaders.length), (player) => !leaders.includes(player));
+    const transposition = transpositionOrder(leaders.length, others.length);
+    const transposed = match([...leaders, ...others], transposition.order, transposition.range, (player) => !leaders.includes(player));
     if (!transposed) return null;
     leaders.forEach((leader, i) => {
       if (transposed[i] >= leaders.length) pairs.push([leader, others[transposed[i] - leaders.length]]);
