@@ -88,12 +88,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "correct": {
       const submission = parseWithZod(formData, { schema: correctionSchema });
       if (submission.status !== "success") return json({ error: "validation.required", move: "", ply: -1 }, { status: 400 });
-      const corrected = await correctMove(db(), sheetService().queue.reader, game, submission.value.ply, submission.value.move);
+      const corrected = await correctMove(db(), { reader: sheetService().queue.reader, storage: sheetService().storage }, game, submission.value.ply, submission.value.move);
       if (!corrected.ok) return json({ error: corrected.error, move: submission.value.move.slice(0, 40), ply: submission.value.ply }, { status: 400 });
       return redirectWithNotice(request, `${here}#ply-${submission.value.ply}`, "notice.moveCorrected");
     }
     case "complete": {
-      const completed = await completeGame(db(), game);
+      const completed = await completeGame(db(), sheetService().storage, game);
       if (!completed.ok) return json({ error: completed.error, move: "", ply: -1 }, { status: 409 });
       return redirectWithNotice(request, here, "notice.gameCompleted");
     }

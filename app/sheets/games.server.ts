@@ -9,6 +9,8 @@ import { message } from "~/lib/messages";
 import { saveResults } from "~/organiser/rounds.server";
 import { usablePage, type PageSummary } from "../../workflows/steps";
 import type { SheetReader } from "./reader.server";
+import { keepReviewedBoxes } from "./reviewed.server";
+import type { SheetStorage } from "./storage.server";
 import { publish } from "~/live/bus.server";
 
 /** The game as the reader decoded it from its sheets (game.reading): what the organiser reviews. */
@@ -24,6 +26,9 @@ export type GameReading = {
 };
 
 export type DecodeRequest = { gameId: number; requested: Date };
+
+/** What reviewing a game needs: the reader (to decode again) and the storage (its straightened pages). */
+export type ReviewServices = { reader: SheetReader; storage: Pick<SheetStorage, "get"> };
 
 /** The game's sheets changed or a move was corrected: the queue decodes it again. */
 export async function requestDecode(tx: Tx | Db, gameId: number): Promise<void> {
@@ -69,9 +74,10 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
 /**
  * The organiser corrects the move at `ply` (typed in the tournament's notation): the moves before it
  * are confirmed as read, the correction replaces it, and the rest is decoded again after them so
- * that the game stays legal. Errors are the chess core's messages.
+ * that the game stays legal. The boxes of the confirmed moves and the correction are kept for
+ * training (keepReviewedBoxes). Errors are the chess core's messages.
  */
-export async function correctMove(db: Db, reader: SheetReader, game: { id: number; reading: Prisma.JsonValue }, ply: number, text: string) {
+export async function correctMove(db: Db, { reader, storage }: ReviewServices, game: { id: number; reading: Prisma.JsonValue }, ply: number, text: string) {
   const reading = gameReading(game);
   if (!reading || ply < 0 || ply > reading.moves.length) return { ok: false as const, error: "sheets.noReading" };
   const chess = new Chess();
@@ -86,6 +92,7 @@ export async function correctMove(db: Db, reader: SheetReader, game: { id: numbe
   const requested = new Date();
   const updated: GameReading = { ...reading, prefix, moves: [...prefix.map((san) => ({ san, confidence: 1, flagged: false })), ...reading.moves.slice(ply + 1)] };
   await db.game.update({ where: { id: game.id }, data: { reading: updated as unknown as Prisma.InputJsonValue, decodeRequested: requested } });
+  await keepReviewedBoxes(db, storage, game.id, prefix.map((san, i) => ({ san, corrected: i === ply && san !== reading.moves[ply]?.san })), reading.language);
   await saveDecodedGame(db, reader, { gameId: game.id, requested });
   return { ok: true as const };
 }
@@ -101,9 +108,10 @@ export async function truncateReading(db: Db, game: { id: number; reading: Prism
 
 /**
  * 'Complete': the reviewed moves become the game's moves (PGN export, game view), the written
- * result is taken when none was entered, and the game's sheets are done.
+ * result is taken when none was entered, the game's sheets are done, and the boxes of its moves are
+ * kept for training (keepReviewedBoxes; corrections kept before stay marked so).
  */
-export async function completeGame(db: Db, game: { id: number; tournamentId: number; round: number; reading: Prisma.JsonValue; gameResult: GameResult }) {
+export async function completeGame(db: Db, storage: Pick<SheetStorage, "get">, game: { id: number; tournamentId: number; round: number; reading: Prisma.JsonValue; gameResult: GameResult }) {
   const reading = gameReading(game);
   if (!reading) return { ok: false as const, error: "sheets.noReading" };
   const chess = new Chess();
@@ -120,6 +128,7 @@ export async function completeGame(db: Db, game: { id: number; tournamentId: num
     }),
     db.sheetImageEntry.updateMany({ where: { gameId: game.id, state: "ASSIGNED" }, data: { state: "DONE", used: true } }),
   ]);
+  await keepReviewedBoxes(db, storage, game.id, sans.map((san) => ({ san, corrected: false })), reading.language);
   if (game.gameResult === "UNSET" && reading.result) await saveResults(db, game.tournamentId, game.round, new Map([[game.id, reading.result]]));
   return { ok: true as const };
 }

@@ -5,13 +5,17 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTournament } from "~/organiser/tournaments.server";
 import { drawNextRound } from "~/organiser/rounds.server";
-import { completeGame, correctMove, gameReading } from "~/sheets/games.server";
+import { completeGame, correctMove, gameReading, pageSummary } from "~/sheets/games.server";
 import { createSheetQueue } from "~/sheets/queue.server";
 import { threadReader, type SheetReader } from "~/sheets/reader.server";
 import { assignSheet, uploadSheets } from "~/sheets/sheets.server";
 import { diskStorage } from "~/sheets/storage.server";
 import { exportPgn } from "~/organiser/pgnExport.server";
 import { roundSheets, type RoundSheet } from "../../worker/synth/round";
+import { CLASSES, decodeClasses } from "../../worker/reader/alphabet";
+import { CROP_HEIGHT, CROP_WIDTH } from "../../worker/reader/crops";
+import { greedyDecode } from "../../worker/reader/ctc";
+import { FRAMES, loadRecognizer, recognize } from "../../worker/model/recognizer";
 import { organiserDatabase, TOURNAMENT } from "./databases";
 
 /**
@@ -150,14 +154,30 @@ describe("the reading queue", () => {
     const read = gameReading(game)!.moves.map((move) => move.san);
     const wrong = read.findIndex((san, ply) => san !== truth[ply]);
     const ply = wrong >= 0 && wrong < 4 ? wrong : 4;
-    expect(await correctMove(setup.db, reader, game, ply, "Zz9")).toMatchObject({ ok: false });
-    expect(await correctMove(setup.db, reader, game, ply, truth[ply])).toEqual({ ok: true });
+    expect(await correctMove(setup.db, { reader, storage: storage() }, game, ply, "Zz9")).toMatchObject({ ok: false });
+    expect(await correctMove(setup.db, { reader, storage: storage() }, game, ply, truth[ply])).toEqual({ ok: true });
     const corrected = await setup.db.game.findUniqueOrThrow({ where: { id: game.id } });
     const reading = gameReading(corrected)!;
     expect(reading.prefix).toEqual(truth.slice(0, ply + 1));
     expect(reading.moves.slice(0, ply + 1).map((move) => move.san)).toEqual(truth.slice(0, ply + 1));
     expect(reading.moves).toHaveLength(truth.length);
-    expect(await completeGame(setup.db, corrected)).toEqual({ ok: true });
+    // the boxes of the confirmed moves and of the correction are kept for training, the correction marked
+    const sheet = await setup.db.sheetImageEntry.findFirstOrThrow({ where: { gameId: game.id } });
+    const kept = await setup.db.reviewedBox.findMany({ where: { sheetId: sheet.id }, orderBy: { ply: "asc" } });
+    expect(kept.map((box) => [box.ply, box.san, box.corrected])).toEqual(truth.slice(0, ply + 1).map((san, i) => [i, san, i === ply && read[ply] !== san]));
+    expect(await completeGame(setup.db, storage(), corrected)).toEqual({ ok: true });
+    const boxes = await setup.db.reviewedBox.findMany({ where: { sheetId: sheet.id }, orderBy: { ply: "asc" } });
+    // every move whose box has writing (a box too faint to count as written has nothing to learn from)
+    const written = pageSummary(sheet)!.regions.moves.map((move) => move.ply).filter((ply) => ply < reading.moves.length);
+    expect(written.length).toBeGreaterThan(reading.moves.length - 3);
+    expect(boxes.map((box) => [box.ply, box.san])).toEqual(written.map((ply) => [ply, reading.moves[ply].san]));
+    expect(boxes.every((box) => box.notation === "EN" && box.pixels.length === CROP_HEIGHT * CROP_WIDTH)).toBe(true);
+    // each kept box is the box of its move: the recognizer reads it as it read the photo
+    const model = await loadRecognizer();
+    const again = await recognize(model, boxes.map((box) => Float32Array.from(box.pixels, (v) => v / 255)));
+    const readBefore = new Map(pageSummary(sheet)!.moves.map((move) => [move.ply, move.text]));
+    const same = boxes.filter((box, i) => decodeClasses(greedyDecode(again[i], FRAMES, CLASSES)) === readBefore.get(box.ply)).length;
+    expect(same / boxes.length).toBeGreaterThan(0.8);
     const stored = await setup.db.game.findUniqueOrThrow({ where: { id: game.id }, include: { sheets: true } });
     expect(stored.moves!.split(" ")).toEqual(reading.moves.map((move) => move.san));
     expect(stored.sheets.map((sheet) => sheet.state)).toEqual(["DONE"]);

@@ -44,10 +44,10 @@ function unconstrained(observation: PlyObservation): number {
   );
 }
 
-/** The ways a move may be written on a sheet: the forms of the chess core, with check marks and castling with zeros. */
 /** Forms per language and SAN, computed once (a few thousand SANs occur in practice). */
 const formsCache = new Map<string, string[]>();
-function sheetForms(san: string, language: NotationLanguage): string[] {
+/** The ways a move may be written on a sheet: the forms of the chess core, with check marks and castling with zeros. */
+export function sheetForms(san: string, language: NotationLanguage): string[] {
   const key = `${language} ${san}`;
   let forms = formsCache.get(key);
   if (!forms) formsCache.set(key, (forms = computeSheetForms(san, language)));

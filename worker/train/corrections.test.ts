@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { CLASSES, encodeText } from "../reader/alphabet";
+import { FRAMES } from "../model/recognizer";
+import { correctionSamples, heldOut, readAsReviewed, type Correction } from "./corrections";
+
+/** Frames in which the recognizer is sure of `text`, one character every third frame, blank between. */
+function framesReading(text: string): Float32Array {
+  const logProbs = new Float32Array(FRAMES * CLASSES).fill(Math.log(0.001 / (CLASSES - 1)));
+  const label = encodeText(text);
+  for (let t = 0; t < FRAMES; t++) {
+    const character = t % 3 === 1 ? label[(t - 1) / 3] : undefined;
+    logProbs[t * CLASSES + (character ?? 0)] = Math.log(0.999);
+  }
+  return logProbs;
+}
+
+const box = (san: string, notation: Correction["notation"] = "EN"): Correction => ({ sheetId: 1, ply: 0, san, notation, corrected: false, pixels: new Uint8Array(0) });
+
+describe("reviewed boxes as training data", () => {
+  it("labels a box with the written form of its move that the recognizer sees in it", () => {
+    const samples = correctionSamples([box("Nxe5"), box("Nxe5"), box("O-O"), box("Nf3", "DE")], [framesReading("N:e5"), framesReading("Nxe5"), framesReading("0-0"), framesReading("Sf3")]);
+    expect(samples.map((sample) => sample.text)).toEqual(["N:e5", "Nxe5", "0-0", "Sf3"]);
+    expect(samples[0].label).toEqual(encodeText("N:e5"));
+    expect(samples.every((sample) => sample.frames === null)).toBe(true);
+  });
+
+  it("counts a box as read when the recognizer reads any written form of its move", () => {
+    expect(readAsReviewed([box("Nxe5"), box("e4"), box("Qd1+")], [framesReading("N:e5"), framesReading("e5"), framesReading("Qd1")])).toBeCloseTo(2 / 3);
+    expect(readAsReviewed([], [])).toBe(0);
+  });
+
+  it("holds out about one sheet in five, always the same ones", () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    const held = ids.filter(heldOut);
+    expect(held.length).toBeGreaterThan(170);
+    expect(held.length).toBeLessThan(230);
+    expect(ids.filter(heldOut)).toEqual(held);
+  });
+});
