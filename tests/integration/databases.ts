@@ -11,7 +11,7 @@ import { createEvent } from "~/organiser/events.server";
 /** The PostgreSQL server of the test machine (README: "Tests"). */
 export const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432";
 
-export type TestDatabase = { kind: string; db: Db; close: () => Promise<void> };
+export type TestDatabase = { kind: string; db: Db; close: () => Promise<void>; /** the connection URL of a server database */ url?: string };
 
 /** A fresh, migrated database on the PostgreSQL server, dropped again by close(). */
 export async function serverDatabase(): Promise<TestDatabase> {
@@ -20,11 +20,13 @@ export async function serverDatabase(): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const db = openDb({ kind: "postgres", url: `${SERVER_URL}/${name}` });
+  const url = `${SERVER_URL}/${name}`;
+  const db = openDb({ kind: "postgres", url });
   await migrate(db);
   return {
     kind: "postgres",
     db,
+    url,
     close: async () => {
       await db.$disconnect();
       const client = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });

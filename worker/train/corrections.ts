@@ -24,11 +24,14 @@ export async function loadCorrections(db: Db): Promise<Correction[]> {
 }
 
 /**
- * Whether a sheet's boxes are held out from training to measure it: one sheet in five, chosen by
- * a hash of its id, so that a hand's boxes are never on both sides within one sheet and the split
- * stays the same as corrections are added.
+ * The sheets whose boxes are held out from training to measure it: one in five, in the order they
+ * were stored (the second, the seventh, …), so that a hand's boxes are never on both sides within one
+ * sheet, two sheets are enough to start, and the split stays the same as sheets are added.
  */
-export const heldOut = (sheetId: number) => (Math.imul(sheetId, 2654435761) >>> 0) % 5 === 0;
+export function heldOutSheets(corrections: readonly Correction[]): Set<number> {
+  const sheets = [...new Set(corrections.map((correction) => correction.sheetId))].sort((a, b) => a - b);
+  return new Set(sheets.filter((_, i) => i % 5 === 1));
+}
 
 /**
  * Training samples of reviewed boxes: a person confirmed the move, not how it was written, so each

@@ -25,7 +25,7 @@ import { TRAINING_HANDS } from "../synth/fonts";
 import { seededRandom } from "~/chess/random";
 import { db } from "~/db/client.server";
 import { alignedLossAndGradient, frameTargets } from "./aligned";
-import { correctionSamples, heldOut, loadCorrections, readAsReviewed, type Correction } from "./corrections";
+import { correctionSamples, heldOutSheets, loadCorrections, readAsReviewed, type Correction } from "./corrections";
 import type { Sample } from "./dataset";
 import type { GenerateRequest } from "./generate";
 
@@ -113,10 +113,14 @@ const toFloat = (pixels: Uint8Array) => Float32Array.from(pixels, (v) => v / 255
 /** The reviewed boxes of this installation: training samples (labelled by `model`) and the held-out sheets' boxes. */
 async function reviewedBoxes(model: TF.LayersModel): Promise<{ samples: Sample[]; heldOut: Correction[] }> {
   const corrections = await loadCorrections(db());
-  const held = corrections.filter((correction) => heldOut(correction.sheetId));
-  const rest = corrections.filter((correction) => !heldOut(correction.sheetId));
+  const heldOut = heldOutSheets(corrections);
+  const held = corrections.filter((correction) => heldOut.has(correction.sheetId));
+  const rest = corrections.filter((correction) => !heldOut.has(correction.sheetId));
   console.log(`${corrections.length} reviewed boxes (${corrections.filter((c) => c.corrected).length} corrected) on ${new Set(corrections.map((c) => c.sheetId)).size} sheets: ${rest.length} for training, ${held.length} held out`);
-  if (rest.length === 0 || held.length === 0) throw new Error("too few reviewed boxes to fine-tune and measure: review more games first");
+  if (rest.length === 0 || held.length === 0) {
+    console.error("Too few reviewed boxes to fine-tune and measure (at least two reviewed sheets are needed): review more games first.");
+    process.exit(1);
+  }
   return { samples: correctionSamples(rest, await recognize(model, rest.map((c) => toFloat(c.pixels)))), heldOut: held };
 }
 
@@ -124,20 +128,20 @@ const heldOutScore = async (model: TF.LayersModel, held: Correction[]) => readAs
 
 async function main() {
   const tf = await tensorflow();
-  let started = Date.now();
-  console.log(`generating ${SHEETS} training sheets and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers)`);
-  const train = await collect(SEED, SHEETS);
-  const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
-  console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const from = values.from ?? (WITH_CORRECTIONS ? SHIPPED_MODEL_DIR : undefined);
   const model = from ? await loadRecognizer(from) : await buildRecognizer(SEED);
   const reviewed = WITH_CORRECTIONS ? await reviewedBoxes(model) : null;
   let best = 0;
   if (reviewed) {
-    for (let i = 0; i < CORRECTION_REPEATS; i++) train.push(...reviewed.samples);
     best = await heldOutScore(model, reviewed.heldOut);
     console.log(`held-out reviewed boxes read right before: ${(100 * best).toFixed(1)}%`);
   }
+  let started = Date.now();
+  console.log(`generating ${SHEETS} training sheets and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers)`);
+  const train = await collect(SEED, SHEETS);
+  const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
+  console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  for (let i = 0; reviewed && i < CORRECTION_REPEATS; i++) train.push(...reviewed.samples);
   const optimizer = tf.train.adam(LEARNING_RATE);
   const random = seededRandom(SEED);
   const order = train.map((_, i) => i);
