@@ -47,7 +47,7 @@ const { values } = parseArgs({
 });
 const WITH_CORRECTIONS = values["with-corrections"]!;
 /** Fine-tuning keeps to small steps on a few synthetic sheets; training from scratch needs many. */
-const defaults = WITH_CORRECTIONS ? { sheets: 40, epochs: 3, aligned: 0, lr: 0.0003 } : { sheets: 320, epochs: 5, aligned: 1, lr: 0.001 };
+const defaults = WITH_CORRECTIONS ? { sheets: 120, epochs: 3, aligned: 0, lr: 0.0003 } : { sheets: 320, epochs: 5, aligned: 1, lr: 0.001 };
 const SHEETS = Number(values.sheets ?? defaults.sheets);
 const EPOCHS = Number(values.epochs ?? defaults.epochs);
 const ALIGNED_EPOCHS = Number(values.aligned ?? defaults.aligned);
