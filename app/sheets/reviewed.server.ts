@@ -13,7 +13,8 @@ export type ReviewedMove = { san: string; corrected: boolean };
  * Keeps the boxes of the moves a person confirmed or corrected in the review, each as the recognizer
  * sees it (cut from the sheet's straightened page) with its move: labelled handwriting of this
  * installation's players for `npm run train -- --with-corrections`. A box kept before with the same
- * move is left as it is; a page missing from storage is skipped (the review itself never fails for it).
+ * move is left as it is; a sheet whose boxes cannot be kept (its page gone from storage, two reviews at
+ * once) is skipped and logged: the review itself never fails for it.
  */
 export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get">, gameId: number, moves: readonly ReviewedMove[], notation: NotationLanguage) {
   const sheets = await db.sheetImageEntry.findMany({ where: { gameId }, include: { reviewedBoxes: { select: { ply: true, san: true } } } });
@@ -22,17 +23,16 @@ export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get
     const kept = new Map(sheet.reviewedBoxes.map((box) => [box.ply, box.san]));
     const boxes = (summary?.regions.moves ?? []).filter(({ ply }) => ply < moves.length && kept.get(ply) !== moves[ply].san);
     if (!summary?.pageKey || boxes.length === 0) continue;
-    let page;
     try {
-      page = await decodeGray(await storage.get(summary.pageKey));
+      const page = await decodeGray(await storage.get(summary.pageKey));
+      for (const { ply, region } of boxes) {
+        const pixels = Uint8Array.from(cropBox(page, region).pixels, (v) => Math.round(v * 255));
+        const data = { san: moves[ply].san, notation, corrected: moves[ply].corrected, pixels, created: new Date() };
+        await db.reviewedBox.upsert({ where: { sheetId_ply: { sheetId: sheet.id, ply } }, create: { sheetId: sheet.id, ply, ...data }, update: data });
+      }
     } catch (error) {
-      logger.warn({ err: error, sheetId: sheet.id }, "reviewed boxes not kept: the sheet's page could not be read");
-      continue;
-    }
-    for (const { ply, region } of boxes) {
-      const pixels = Uint8Array.from(cropBox(page, region).pixels, (v) => Math.round(v * 255));
-      const data = { san: moves[ply].san, notation, corrected: moves[ply].corrected, pixels, created: new Date() };
-      await db.reviewedBox.upsert({ where: { sheetId_ply: { sheetId: sheet.id, ply } }, create: { sheetId: sheet.id, ply, ...data }, update: data });
+      // training data is a by-product: the organiser's review is saved whatever happens here
+      logger.warn({ err: error, sheetId: sheet.id }, "reviewed boxes not kept");
     }
   }
 }

@@ -7,6 +7,7 @@ import { createTournament } from "~/organiser/tournaments.server";
 import { drawNextRound } from "~/organiser/rounds.server";
 import { completeGame, correctMove, gameReading, pageSummary } from "~/sheets/games.server";
 import { createSheetQueue } from "~/sheets/queue.server";
+import { keepReviewedBoxes } from "~/sheets/reviewed.server";
 import { threadReader, type SheetReader } from "~/sheets/reader.server";
 import { assignSheet, uploadSheets } from "~/sheets/sheets.server";
 import { diskStorage } from "~/sheets/storage.server";
@@ -184,6 +185,26 @@ describe("the reading queue", () => {
     const pgn = await exportPgn(setup.db, tournament.id, 1);
     expect(pgn).toContain(`1. ${truth[0]} ${truth[1]}`);
   }, 120_000);
+
+  it("completes a review whose boxes cannot be kept (page gone from storage, box table refusing), keeping none", async () => {
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 2 } });
+    const moves = gameReading(game)!.moves.map((move) => ({ san: move.san, corrected: false }));
+    expect(moves.length).toBeGreaterThan(10);
+    const gone = { get: async () => Promise.reject(new Error("no such object")) };
+    const refusing = new Proxy(setup.db, {
+      get: (db, name) => {
+        if (name === "reviewedBox") return { upsert: async () => Promise.reject(new Error("unique constraint failed")) };
+        const value = Reflect.get(db, name);
+        return typeof value === "function" ? value.bind(db) : value;
+      },
+    });
+    await expect(keepReviewedBoxes(refusing, storage(), game.id, moves, "EN")).resolves.toBeUndefined();
+    expect(await completeGame(setup.db, gone, game)).toEqual({ ok: true });
+    const stored = await setup.db.game.findUniqueOrThrow({ where: { id: game.id }, include: { sheets: true } });
+    expect(stored.moves!.split(" ")).toEqual(moves.map((move) => move.san));
+    expect(stored.sheets.map((sheet) => sheet.state)).toEqual(["DONE"]);
+    expect(await setup.db.reviewedBox.count({ where: { sheet: { gameId: game.id } } })).toBe(0);
+  });
 
   it("takes the round and board the arbiter gave with the upload over what the header says (code 5)", async () => {
     const [blank] = await roundSheets({ seed: 777001, round: 1, boards: 1, blankBoards: [1] });
