@@ -18,9 +18,10 @@ export const SHIPPED_MODEL_DIR = path.join(path.dirname(new URL(import.meta.url)
  * (batch-normalised after the first) shrink the 32 × 160 crop to 4 × 40; each of the 40 columns,
  * all four rows of it kept (where a stroke sits in height tells 'g' from '9'), becomes one frame;
  * two 1-D convolutions give each frame its neighbours' context, and a dense layer per-frame class
- * logits for CTC.
+ * logits for CTC. `recurrent` adds a bidirectional LSTM over the frames before the dense layer (the
+ * published score-sheet readers' design), so that every frame sees the whole box.
  */
-export async function buildRecognizer(seed: number): Promise<TF.LayersModel> {
+export async function buildRecognizer(seed: number, recurrent = false): Promise<TF.LayersModel> {
   const tf = await tensorflow();
   const init = (offset: number) => tf.initializers.heNormal({ seed: seed + offset });
   const model = tf.sequential();
@@ -43,8 +44,29 @@ export async function buildRecognizer(seed: number): Promise<TF.LayersModel> {
   model.add(tf.layers.reshape({ targetShape: [FRAMES, rows * 48] }));
   model.add(tf.layers.conv1d({ filters: 160, kernelSize: 3, padding: "same", activation: "relu", kernelInitializer: init(4) }));
   model.add(tf.layers.conv1d({ filters: 160, kernelSize: 3, padding: "same", activation: "relu", kernelInitializer: init(5) }));
+  if (recurrent) model.add(tf.layers.bidirectional({ layer: tf.layers.lstm({ units: 96, returnSequences: true, kernelInitializer: tf.initializers.glorotUniform({ seed: seed + 7 }) }) as TF.RNN, mergeMode: "concat" }));
   model.add(tf.layers.dense({ units: CLASSES, kernelInitializer: tf.initializers.glorotUniform({ seed: seed + 6 }) }));
   return model;
+}
+
+/**
+ * Copies the weights of `from` into `to` layer by layer from the input on, while the two have the same
+ * layers (kind and weight shapes): a model with a new head starts from trained convolutions.
+ * Returns how many layers were copied.
+ */
+export function copyLeadingWeights(from: TF.LayersModel, to: TF.LayersModel): number {
+  let copied = 0;
+  for (let i = 0; i < Math.min(from.layers.length, to.layers.length); i++) {
+    const [source, target] = [from.layers[i], to.layers[i]];
+    const same =
+      source.getClassName() === target.getClassName() &&
+      source.getWeights().length === target.getWeights().length &&
+      source.getWeights().every((w, j) => w.shape.join() === target.getWeights()[j].shape.join());
+    if (!same) break;
+    target.setWeights(source.getWeights());
+    copied++;
+  }
+  return copied;
 }
 
 export async function saveRecognizer(model: TF.LayersModel, directory: string): Promise<void> {

@@ -5,6 +5,7 @@
  * character on the frame where the generator put it (aligned cross-entropy, which skips CTC's
  * long all-blank plateau) and the later epochs learn with CTC, which lets the model place
  * characters itself. Run: npm run train [-- --sheets 320 --epochs 5 --out dir --lr 0.001 --from dir]
+ * (`--recurrent`: a bidirectional LSTM over the frames, tried and not shipped; README, "Score-sheet reader").
  *
  * With `--with-corrections` it fine-tunes the shipped weights (or `--from`) on the move boxes this
  * installation's organisers confirmed or corrected in the review (table reviewed_box, read from the
@@ -19,7 +20,7 @@ import type * as TF from "@tensorflow/tfjs";
 import { CLASSES, decodeClasses } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
 import { ctcLossAndGradient, greedyDecode } from "../reader/ctc";
-import { FRAMES, SHIPPED_MODEL_DIR, buildRecognizer, loadRecognizer, recognize, saveRecognizer } from "../model/recognizer";
+import { FRAMES, SHIPPED_MODEL_DIR, buildRecognizer, copyLeadingWeights, loadRecognizer, recognize, saveRecognizer } from "../model/recognizer";
 import { tensorflow } from "../model/tf";
 import { TRAINING_HANDS } from "../synth/fonts";
 import { seededRandom } from "~/chess/random";
@@ -43,6 +44,8 @@ const { values } = parseArgs({
     from: { type: "string" },
     /** fine-tune on the boxes reviewed in this installation (see above) */
     "with-corrections": { type: "boolean", default: false },
+    /** a bidirectional LSTM over the frames before the output layer (from `--from`'s other layers where given) */
+    recurrent: { type: "boolean", default: false },
   },
 });
 const WITH_CORRECTIONS = values["with-corrections"]!;
@@ -126,10 +129,17 @@ async function reviewedBoxes(model: TF.LayersModel): Promise<{ samples: Sample[]
 
 const heldOutScore = async (model: TF.LayersModel, held: Correction[]) => readAsReviewed(held, await recognize(model, held.map((c) => toFloat(c.pixels))));
 
+/** The recognizer with a recurrent layer, its convolutions taken from the weights in `from` where given. */
+async function recurrentRecognizer(from: string | undefined): Promise<TF.LayersModel> {
+  const model = await buildRecognizer(SEED, true);
+  if (from) console.log(`${copyLeadingWeights(await loadRecognizer(from), model)} layers copied from ${from}`);
+  return model;
+}
+
 async function main() {
   const tf = await tensorflow();
   const from = values.from ?? (WITH_CORRECTIONS ? SHIPPED_MODEL_DIR : undefined);
-  const model = from ? await loadRecognizer(from) : await buildRecognizer(SEED);
+  const model = values.recurrent ? await recurrentRecognizer(from) : from ? await loadRecognizer(from) : await buildRecognizer(SEED);
   const reviewed = WITH_CORRECTIONS ? await reviewedBoxes(model) : null;
   let best = 0;
   if (reviewed) {
