@@ -58,12 +58,13 @@ export function copyLeadingWeights(from: TF.LayersModel, to: TF.LayersModel): nu
   let copied = 0;
   for (let i = 0; i < Math.min(from.layers.length, to.layers.length); i++) {
     const [source, target] = [from.layers[i], to.layers[i]];
+    const [weights, targetWeights] = [source.getWeights(), target.getWeights()];
     const same =
       source.getClassName() === target.getClassName() &&
-      source.getWeights().length === target.getWeights().length &&
-      source.getWeights().every((w, j) => w.shape.join() === target.getWeights()[j].shape.join());
+      weights.length === targetWeights.length &&
+      weights.every((w, j) => w.shape.join() === targetWeights[j].shape.join());
     if (!same) break;
-    target.setWeights(source.getWeights());
+    target.setWeights(weights);
     copied++;
   }
   return copied;
