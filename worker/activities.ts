@@ -3,25 +3,15 @@ import type * as TF from "@tensorflow/tfjs";
 import sharp from "sharp";
 import type { SheetStorage } from "~/sheets/storage.server";
 import type { PageSummary, SheetActivities } from "../workflows/steps";
-import { FRAMES } from "./model/recognizer";
-import { CLASSES } from "./reader/alphabet";
-import { readGame, readPage, type PageMoves, type PageReading } from "./reader/read";
+import { loadRecognizer, recognizerHead } from "./model/recognizer";
+import { readPage, type PageMoves, type PageReading } from "./reader/read";
+import { storedMoves, storedReading, type StoredReading } from "./reader/stored";
+import { readGameAdaptedToWriter } from "./reader/writer";
 import { toBytes, type GrayImage } from "./vision/image";
 
 /** A photo that is no image at all: retrying will not help. */
 export class InvalidSheetError extends Error {
   override name = "InvalidSheetError";
-}
-
-type StoredReading = { moves: { ply: number; text: string; frames: string }[] };
-
-const framesToText = (logProbs: Float32Array) => Buffer.from(logProbs.buffer, logProbs.byteOffset, logProbs.byteLength).toString("base64");
-function framesFromText(text: string): Float32Array {
-  const bytes = Buffer.from(text, "base64");
-  const frames = new Float32Array(bytes.byteLength / 4);
-  new Uint8Array(frames.buffer).set(bytes);
-  if (frames.length !== FRAMES * CLASSES) throw new Error("stored reading has the wrong size");
-  return frames;
 }
 
 /**
@@ -45,10 +35,7 @@ const pageJpeg = (page: GrayImage) => sharp(toBytes(page), { raw: { width: page.
 
 /** The activities of the sheet-reading workflow, over a storage (disk or MinIO). */
 export function createActivities(storage: SheetStorage, model?: TF.LayersModel, counts?: ReadingCounts): SheetActivities {
-  const loadReading = async (key: string): Promise<PageMoves> => {
-    const stored = JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading;
-    return { moves: stored.moves.map((move) => ({ ply: move.ply, logProbs: framesFromText(move.frames) })) };
-  };
+  const loadReading = async (key: string): Promise<PageMoves> => storedMoves(JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading);
   return {
     async readStoredPage({ handle }): Promise<PageSummary> {
       heartbeat();
@@ -67,8 +54,7 @@ export function createActivities(storage: SheetStorage, model?: TF.LayersModel, 
         if (counts) counts.reading--;
       }
       const readingKey = `readings/${handle}.json`;
-      const stored: StoredReading = { moves: reading.moves.map((move) => ({ ply: move.ply, text: move.text, frames: framesToText(move.logProbs) })) };
-      await storage.put(readingKey, Buffer.from(JSON.stringify(stored)), "application/json");
+      await storage.put(readingKey, Buffer.from(JSON.stringify(storedReading(reading.moves))), "application/json");
       const pageKey = reading.page ? `pages/${handle}` : null;
       if (pageKey && reading.page) await storage.put(pageKey, await pageJpeg(reading.page), "image/jpeg");
       const { layout, boxes, round, board, result, regions } = reading;
@@ -78,7 +64,7 @@ export function createActivities(storage: SheetStorage, model?: TF.LayersModel, 
     async decodeStoredGame({ readingKeys, language, prefix }) {
       const pages = await Promise.all(readingKeys.map(loadReading));
       heartbeat();
-      const game = readGame(pages, language, { prefix });
+      const { game } = await readGameAdaptedToWriter(pages, language, recognizerHead(model ?? (await loadRecognizer())), { prefix });
       if (counts) counts.decoded++;
       return game;
     },

@@ -2,13 +2,14 @@
  * Score-sheet reader benchmark: held-out synthetic sheets (hands never used in training, all eight
  * notation languages, photographed) read by the shipped model, for each kind of hand: handwriting
  * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
- * moves, games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a calibration table
+ * moves, decoded before and after adapting to the writer, games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a calibration table
  * (moves at or above a confidence, and the share of them right).
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir]
  */
 import { parseArgs } from "node:util";
-import { readGame, readPage, type PageReading } from "../../worker/reader/read";
-import { loadRecognizer } from "../../worker/model/recognizer";
+import { readPage, type PageReading } from "../../worker/reader/read";
+import { readGameAdaptedToWriter } from "../../worker/reader/writer";
+import { loadRecognizer, recognizerHead } from "../../worker/model/recognizer";
 import { HELD_OUT_HANDS, heldOutSheet, type HeldOutKind } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
 
@@ -18,10 +19,11 @@ const { values } = parseArgs({
 const SHEETS = Number(values.sheets);
 const KINDS = values.kinds!.split(",") as HeldOutKind[];
 const model = await loadRecognizer(values.model);
+const head = recognizerHead(model);
 const THRESHOLDS = [0.5, 0.9, 0.99, 0.999];
 
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, unfamiliar: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, firstRight: 0, firstFlagged: 0, firstUnflagged: 0, firstUnflaggedRight: 0, adapted: 0, pairFirstRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, unfamiliar: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -53,8 +55,17 @@ for (const kind of KINDS) {
     languages.add(sheet.pages[0].language);
     const readings = await readPages(sheet.pages);
     const decodingStarted = process.hrtime.bigint();
-    const game = readGame(readings, sheet.pages[0].language);
+    const { game, first, adapted } = await readGameAdaptedToWriter(readings, sheet.pages[0].language, head);
     count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
+    first.moves.forEach((move, ply) => {
+      if (move.san === truth[ply]) count.firstRight++;
+      if (move.flagged) count.firstFlagged++;
+      else {
+        count.firstUnflagged++;
+        if (move.san === truth[ply]) count.firstUnflaggedRight++;
+      }
+    });
+    if (adapted) count.adapted++;
     count.games++;
     count.plies += truth.length;
     let right = 0;
@@ -77,8 +88,9 @@ for (const kind of KINDS) {
     if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
     if (sheet.otherPlayer) {
       const other = await readPages(sheet.otherPlayer);
-      const both = readGame(readings, sheet.pages[0].language, { otherPlayer: other });
+      const { game: both, first: bothFirst } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head);
       count.pairPlies += truth.length;
+      count.pairFirstRight += bothFirst.moves.filter((move, ply) => move.san === truth[ply]).length;
       count.pairRight += both.moves.filter((move, ply) => move.san === truth[ply]).length;
     }
   }
@@ -89,12 +101,13 @@ for (const kind of KINDS) {
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);
   console.log(`  board number right:                    ${pct(count.board, count.pages)}`);
   console.log(`  moves right, raw recognizer:           ${pct(count.rawRight, count.boxesWritten)} of ${count.boxesWritten} written boxes`);
-  console.log(`  moves right, after legality decoding:  ${pct(count.decodedRight, count.plies)} of ${count.plies} moves`);
+  console.log(`  first decoding (before adapting):      ${pct(count.firstRight, count.plies)} of ${count.plies} moves right, ${pct(count.firstFlagged, count.plies)} flagged, unflagged right ${pct(count.firstUnflaggedRight, count.firstUnflagged)}`);
+  console.log(`  moves right, adapted to the writer:    ${pct(count.decodedRight, count.plies)} (adapted reading kept on ${count.adapted} of ${count.games} sheets)`);
   console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
   console.log(`  moves flagged for review:              ${pct(count.flagged, count.plies)}`);
   console.log(`  unflagged moves right:                 ${pct(count.unflaggedRight, count.unflagged)}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
-  console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right`);
-  console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding`);
+  console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)})`);
+  console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding and adapting`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
 }

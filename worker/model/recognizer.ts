@@ -102,19 +102,55 @@ export function loadRecognizer(directory = SHIPPED_MODEL_DIR): Promise<TF.Layers
   return model;
 }
 
-/** Per-frame log-probabilities (FRAMES × CLASSES) for each crop. */
-export async function recognize(model: TF.LayersModel, crops: readonly Float32Array[], batchSize = 64): Promise<Float32Array[]> {
+/**
+ * What the recognizer makes of one box: per-frame log-probabilities (FRAMES × CLASSES) and the
+ * features its output layer reads them from (FRAMES × the layer's width), which adapting the output
+ * layer to a writer needs (adapt.ts).
+ */
+export type BoxFrames = { logProbs: Float32Array; features: Float32Array };
+
+/** The output layer of a recognizer: per frame, logits = features · kernel + bias. */
+export type Head = { kernel: Float32Array; bias: Float32Array; width: number };
+
+export function recognizerHead(model: TF.LayersModel): Head {
+  const [kernel, bias] = model.layers[model.layers.length - 1].getWeights();
+  return { kernel: kernel.dataSync() as Float32Array, bias: bias.dataSync() as Float32Array, width: kernel.shape[0] };
+}
+
+const trunks = new WeakMap<TF.LayersModel, TF.LayersModel>();
+/** The recognizer without its output layer (built once per model). */
+function trunkOf(tf: typeof TF, model: TF.LayersModel): TF.LayersModel {
+  let trunk = trunks.get(model);
+  if (!trunk) trunks.set(model, (trunk = tf.model({ inputs: model.inputs, outputs: model.layers[model.layers.length - 2].output as TF.SymbolicTensor })));
+  return trunk;
+}
+
+/** The frames of each crop: log-probabilities and the output layer's features. */
+export async function recognizeBoxes(model: TF.LayersModel, crops: readonly Float32Array[], batchSize = 64): Promise<BoxFrames[]> {
   const tf = await tensorflow();
-  const out: Float32Array[] = [];
+  const trunk = trunkOf(tf, model);
+  const head = model.layers[model.layers.length - 1];
+  const out: BoxFrames[] = [];
   for (let start = 0; start < crops.length; start += batchSize) {
     const batch = crops.slice(start, start + batchSize);
     const input = new Float32Array(batch.length * CROP_HEIGHT * CROP_WIDTH);
     batch.forEach((crop, i) => input.set(crop, i * CROP_HEIGHT * CROP_WIDTH));
-    const logProbs = tf.tidy(() => tf.logSoftmax(model.predict(tf.tensor4d(input, [batch.length, CROP_HEIGHT, CROP_WIDTH, 1])) as TF.Tensor));
-    const data = (await logProbs.data()) as Float32Array;
-    logProbs.dispose();
+    const [features, logProbs] = tf.tidy(() => {
+      const features = trunk.predict(tf.tensor4d(input, [batch.length, CROP_HEIGHT, CROP_WIDTH, 1])) as TF.Tensor;
+      return [features, tf.logSoftmax(head.apply(features) as TF.Tensor)];
+    });
+    const [featureData, logProbData] = (await Promise.all([features.data(), logProbs.data()])) as Float32Array[];
+    tf.dispose([features, logProbs]);
+    const width = featureData.length / batch.length;
     const size = FRAMES * CLASSES;
-    for (let i = 0; i < batch.length; i++) out.push(data.slice(i * size, (i + 1) * size));
+    for (let i = 0; i < batch.length; i++) {
+      out.push({ logProbs: logProbData.slice(i * size, (i + 1) * size), features: featureData.slice(i * width, (i + 1) * width) });
+    }
   }
   return out;
+}
+
+/** Per-frame log-probabilities (FRAMES × CLASSES) for each crop. */
+export async function recognize(model: TF.LayersModel, crops: readonly Float32Array[], batchSize = 64): Promise<Float32Array[]> {
+  return (await recognizeBoxes(model, crops, batchSize)).map((box) => box.logProbs);
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { threadReader, UnreadableSheetError } from "~/sheets/reader.server";
 import { diskStorage } from "~/sheets/storage.server";
 import { InvalidSheetError, createActivities } from "../activities";
+import type { StoredReading } from "./stored";
 import { loadRecognizer } from "../model/recognizer";
 import { heldOutSheet, type HeldOutSheet } from "../synth/heldout";
 import { lastPly, readGame, readPage } from "./read";
@@ -116,6 +117,10 @@ describe("score-sheet reader with the shipped weights", () => {
     expect(summary).toMatchObject({ handle: "t-1/white.jpg", readingKey: "readings/t-1/white.jpg.json", pageKey: "pages/t-1/white.jpg", layout: { status: 2 } });
     // where each written move box is on the straightened page, for the review screen's crops
     expect(summary.regions.moves.map((m) => m.ply)).toEqual(summary.moves.map((m) => m.ply));
+    // each box's frames, and the recognizer's features for adapting to the writer when the game is decoded
+    const stored = JSON.parse((await storage.get(summary.readingKey)).toString("utf8")) as StoredReading;
+    expect(stored.moves.map((m) => m.ply)).toEqual(summary.moves.map((m) => m.ply));
+    expect(stored.moves.every((m) => m.features && m.range)).toBe(true);
     const page = await sharp(await storage.get(summary.pageKey!)).metadata();
     expect(summary.regions.moves.every(({ region }) => region.x + region.w <= page.width! && region.y + region.h <= page.height!)).toBe(true);
     await expect(environment.run(activities.readStoredPage, { handle: "t-1/broken.jpg" })).rejects.toBeInstanceOf(InvalidSheetError);

@@ -6,7 +6,7 @@ import { cropBox } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import { locatePage } from "./page";
-import { FRAMES, loadRecognizer, recognize } from "../model/recognizer";
+import { FRAMES, loadRecognizer, recognizeBoxes } from "../model/recognizer";
 import type { GrayImage } from "../vision/image";
 import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "~/sheets/status";
 
@@ -21,7 +21,8 @@ export type Region = { x: number; y: number; w: number; h: number };
 /** The result written in the header, when it can be told: 1-0, 0-1 or a draw. */
 export type WrittenResult = { value: "WHITE_WINS" | "BLACK_WINS" | "DRAW" | null; confidence: number };
 export type ValueResult = { status: ValueDetectionCode; value: number | null; confidence: number };
-export type BoxReading = { ply: number; text: string; logProbs: Float32Array };
+/** `features`: what the recognizer's output layer read the frames from (see recognizeBoxes), for adapting it to the writer. */
+export type BoxReading = { ply: number; text: string; logProbs: Float32Array; features?: Float32Array };
 
 export type PageReading = {
   layout: StepResult & { layout: SheetLayoutId | null; page: number | null };
@@ -112,15 +113,15 @@ export async function readPage(photo: Uint8Array, model?: TF.LayersModel): Promi
   const moveCrops = template.moveBoxes.map((box, i) => ({ box, region: boxes.moveBoxes[i], crop: cropBox(page, boxes.moveBoxes[i]) }));
   const written = moveCrops.filter(({ crop }) => crop.ink >= WRITTEN_INK);
   const inputs = [...headerCrops.filter((c) => c !== null), ...written.map((w) => w.crop)].map((c) => c!.pixels);
-  const outputs = await recognize(recognizer, inputs);
+  const outputs = await recognizeBoxes(recognizer, inputs);
   let next = 0;
-  const [round, board] = headerCrops.slice(0, 2).map((crop) => (crop ? readNumber(outputs[next++]) : notDone(VALUE_DETECTION.boxNotFound)));
+  const [round, board] = headerCrops.slice(0, 2).map((crop) => (crop ? readNumber(outputs[next++].logProbs) : notDone(VALUE_DETECTION.boxNotFound)));
   const resultCrop = headerCrops[2];
-  const result = resultCrop ? (resultCrop.ink >= WRITTEN_INK ? readResult(outputs[next++]) : (next++, NO_RESULT)) : NO_RESULT;
+  const result = resultCrop ? (resultCrop.ink >= WRITTEN_INK ? readResult(outputs[next++].logProbs) : (next++, NO_RESULT)) : NO_RESULT;
   const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
   const moves = written.map(({ box }) => {
-    const logProbs = outputs[next++];
-    return { ply: plyOf(box), text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs };
+    const { logProbs, features } = outputs[next++];
+    return { ply: plyOf(box), text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, features };
   });
   moves.sort((a, b) => a.ply - b.ply);
   const regions = {
@@ -146,7 +147,7 @@ export function lastPly(plies: number[]): number {
 }
 
 /** What decoding needs of a page: the frames of its written move boxes. */
-export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs">[] };
+export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs" | "features">[] };
 
 /**
  * The game of one or more pages (the pages of a 120-move form; with `otherPlayer`, the pages of the

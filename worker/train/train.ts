@@ -21,6 +21,7 @@ import { CLASSES, decodeClasses } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
 import { ctcLossAndGradient, greedyDecode } from "../reader/ctc";
 import { FRAMES, SHIPPED_MODEL_DIR, buildRecognizer, copyLeadingWeights, loadRecognizer, recognize, saveRecognizer } from "../model/recognizer";
+import { frameLoss } from "../model/frameLoss";
 import { tensorflow } from "../model/tf";
 import { TRAINING_HANDS } from "../synth/fonts";
 import { seededRandom } from "~/chess/random";
@@ -80,28 +81,13 @@ async function collect(first: number, count: number): Promise<Sample[]> {
 }
 
 /** The batch loss: aligned cross-entropy for samples with known character places while `aligned`, CTC otherwise. */
-function batchLoss(tf: typeof TF, chosen: Sample[], aligned: boolean) {
-  const forward = (logits: TF.Tensor) => {
-    const [batch] = logits.shape;
-    const logProbs = tf.tidy(() => tf.logSoftmax(logits)).dataSync() as Float32Array;
-    const size = FRAMES * CLASSES;
-    const gradient = new Float32Array(batch * size);
-    let loss = 0;
-    chosen.forEach((sample, i) => {
-      const rows = logProbs.subarray(i * size, (i + 1) * size);
-      const into = gradient.subarray(i * size, (i + 1) * size);
-      loss +=
-        aligned && sample.frames
-          ? alignedLossAndGradient(rows, FRAMES, CLASSES, frameTargets(sample.label, sample.frames, FRAMES), into)
-          : ctcLossAndGradient(rows, FRAMES, CLASSES, sample.label, into);
-    });
-    return {
-      value: tf.scalar(loss / batch),
-      gradFunc: (dy: TF.Tensor) => tf.mul(tf.tensor(gradient, logits.shape).div(batch), dy),
-    };
-  };
-  return tf.customGrad(forward as unknown as Parameters<typeof tf.customGrad>[0]);
-}
+const batchLoss = (tf: typeof TF, chosen: Sample[], aligned: boolean) =>
+  frameLoss(tf, (logProbs, i, gradient) => {
+    const sample = chosen[i];
+    return aligned && sample.frames
+      ? alignedLossAndGradient(logProbs, FRAMES, CLASSES, frameTargets(sample.label, sample.frames, FRAMES), gradient)
+      : ctcLossAndGradient(logProbs, FRAMES, CLASSES, sample.label, gradient);
+  });
 
 function accuracy(samples: Sample[], logProbs: Float32Array[]): number {
   let right = 0;
@@ -181,7 +167,7 @@ async function main() {
       const lossFn = batchLoss(tf, chosen, aligned);
       const loss = optimizer.minimize(() => {
         const x = tf.tensor4d(input, [BATCH, CROP_HEIGHT, CROP_WIDTH, 1]);
-        return lossFn(model.apply(x, { training: true }) as TF.Tensor) as TF.Scalar;
+        return lossFn(model.apply(x, { training: true }) as TF.Tensor);
       }, true);
       lossSum += loss!.dataSync()[0];
       loss!.dispose();

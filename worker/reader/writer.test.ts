@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { FRAMES as MODEL_FRAMES, type Head } from "../model/recognizer";
+import { CLASSES } from "./alphabet";
+import type { PageMoves } from "./read";
+import { FRAMES, frames } from "./testFrames";
+import { readGameAdaptedToWriter, sheetsOf } from "./writer";
+
+/** A recognizer whose output layer passes its features through: the features are the classes' log-probabilities. */
+const head: Head = {
+  kernel: Float32Array.from({ length: CLASSES * CLASSES }, (_, i) => (Math.floor(i / CLASSES) === i % CLASSES ? 1 : 0)),
+  bias: new Float32Array(CLASSES),
+  width: CLASSES,
+};
+
+/** A box of this writer, whose N (a move's first letter) reads more like an R; R is read clearly. */
+function box(ply: number, text: string) {
+  const logProbs = frames(text, text.startsWith("N") ? { 0: "NRR" } : {});
+  return { ply, logProbs, features: logProbs };
+}
+
+// after 6. Rh2 Rh7 both the knight on g5 and the rook can go to h3
+const WRITTEN = ["Nf3", "Nf6", "Nc3", "Nc6", "Nb5", "Nb4", "Ng5", "Ng4", "h4", "h5", "Rh2", "Rh7", "Nh3"];
+const LAST = WRITTEN.length - 1;
+const sheet: PageMoves[] = [{ moves: WRITTEN.map((text, ply) => box(ply, text)) }];
+
+describe("adapting the recognizer to the writer of a sheet", () => {
+  it("learns how the writer writes N from the knight moves it read surely, and reads an N it took for a legal R", async () => {
+    expect(FRAMES).toBe(MODEL_FRAMES);
+    const { first, game, adapted } = await readGameAdaptedToWriter(sheet, "EN", head);
+    // read alone, the last box looks more like Rh3, which is legal too
+    expect(first.moves[LAST].san).toBe("Rh3");
+    expect(adapted).toBe(true);
+    expect(game.moves.map((move) => move.san)).toEqual(WRITTEN);
+  });
+
+  it("keeps the first reading when the readings lack the recognizer's features (stored before adapting existed)", async () => {
+    const withoutFeatures = sheet.map((page) => ({ moves: page.moves.map(({ ply, logProbs }) => ({ ply, logProbs })) }));
+    const { first, game, adapted } = await readGameAdaptedToWriter(withoutFeatures, "EN", head);
+    expect(adapted).toBe(false);
+    expect(game).toBe(first);
+    expect(game.moves[LAST].san).toBe("Rh3");
+  });
+
+  it("tells the writers apart among a game's pages: pages holding the same moves are different players' sheets", () => {
+    const page = (from: number, to: number): PageMoves => ({ moves: Array.from({ length: to - from }, (_, i) => ({ ply: from + i, logProbs: new Float32Array() })) });
+    // as the app orders them: first pages first, then second pages of the 120-move form
+    const pages = [page(0, 120), page(0, 117), page(120, 160), page(120, 158)];
+    const names = ["white 1", "black 1", "white 2", "black 2"];
+    expect(sheetsOf(pages).map((sheet) => sheet.map((p) => names[pages.indexOf(p)]))).toEqual([
+      ["white 1", "white 2"],
+      ["black 1", "black 2"],
+    ]);
+  });
+});

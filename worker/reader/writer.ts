@@ -1,0 +1,99 @@
+import type { NotationLanguage } from "~/chess/languages";
+import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
+import { FRAMES, type Head } from "../model/recognizer";
+import { CLASSES, encodeText } from "./alphabet";
+import { ctcLogLikelihood } from "./ctc";
+import { sheetForms, type DecodeOptions, type DecodedGame } from "./decode";
+import { readGame, type PageMoves } from "./read";
+
+/** A decoded move at least this sure teaches the recognizer how its writer writes it. */
+const TEACHING_CONFIDENCE = 0.99;
+/** When fewer of the moves than this share are that sure, the first reading is too unsure to learn from. */
+const MIN_TEACHING_SHARE = 0.3;
+/** Fewer boxes than this tell too little about a hand. */
+const MIN_TEACHING_BOXES = 8;
+/**
+ * The adapted reading of a box is mixed half and half with the first: what the sheet's sure moves
+ * never showed (a piece letter written only in unsure moves) keeps the recognizer's general knowledge.
+ */
+const ADAPTED_SHARE = 0.5;
+
+/** Per frame, the mixture (1 − w)·p + w·q of two readings, in logs. */
+function mixed(first: Float32Array, adapted: Float32Array, w: number): Float32Array {
+  const out = new Float32Array(first.length);
+  const [a, b] = [Math.log(1 - w), Math.log(w)];
+  for (let i = 0; i < out.length; i++) {
+    const [x, y] = [first[i] + a, adapted[i] + b];
+    const m = Math.max(x, y);
+    out[i] = m + Math.log(Math.exp(x - m) + Math.exp(y - m));
+  }
+  return out;
+}
+
+/** The pages of one sheet read again by `head` fine-tuned on the boxes of the plies in `sure`, each labelled as the form of its move it most likely shows. */
+async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number, string>, language: NotationLanguage, head: Head): Promise<PageMoves[]> {
+  const samples: WriterSample[] = [];
+  for (const page of sheet) {
+    for (const move of page.moves) {
+      const san = sure.get(move.ply);
+      if (san === undefined || !move.features) continue;
+      const labels = sheetForms(san, language).map(encodeText);
+      const scores = labels.map((label) => ctcLogLikelihood(move.logProbs, FRAMES, CLASSES, label));
+      samples.push({ features: move.features, label: labels[scores.indexOf(Math.max(...scores))] });
+    }
+  }
+  if (samples.length < MIN_TEACHING_BOXES) return [...sheet];
+  const adapted = await adaptHead(head, samples);
+  return Promise.all(
+    sheet.map(async (page) => {
+      const logProbs = await headLogProbs(adapted, page.moves.map((move) => move.features!));
+      return { moves: page.moves.map((move, i) => ({ ...move, logProbs: mixed(move.logProbs, logProbs[i], ADAPTED_SHARE) })) };
+    }),
+  );
+}
+
+const flaggedMoves = (game: DecodedGame) => game.moves.filter((move) => move.flagged).length;
+
+export type WriterReading = {
+  /** The game as read in the end. */
+  game: DecodedGame;
+  /** The game as read before adapting to the writer. */
+  first: DecodedGame;
+  /** Whether the adapted reading was kept. */
+  adapted: boolean;
+};
+
+/**
+ * The pages by sheet, one writer each: pages that hold the same plies are on different players'
+ * sheets. Taken in order (first pages first), each page joins the first sheet it does not overlap.
+ */
+export function sheetsOf(pages: readonly PageMoves[]): PageMoves[][] {
+  const sheets: { pages: PageMoves[]; plies: Set<number> }[] = [];
+  for (const page of pages) {
+    const sheet = sheets.find(({ plies }) => page.moves.every((move) => !plies.has(move.ply)));
+    if (sheet) sheet.pages.push(page);
+    else sheets.push({ pages: [page], plies: new Set() });
+    for (const move of page.moves) (sheet ?? sheets[sheets.length - 1]).plies.add(move.ply);
+  }
+  return sheets.map((sheet) => sheet.pages);
+}
+
+/**
+ * Reads the game from the pages of one or both players' sheets, then adapts the recognizer to the
+ * hand of each sheet and reads it again: a sheet is one writer writing dozens of moves, and the moves
+ * read surely the first time (and those a person confirmed) show how this writer forms the
+ * characters. Each sheet's output layer is fine-tuned on its sure boxes, and the game decoded again
+ * from what the adapted layers read. The adapted reading is kept when it leaves no more moves in
+ * doubt than the first (where it learnt something wrong, the game it reads fits the boxes worse); the
+ * first stays when the hand is unfamiliar, too few moves are sure, or the readings lack the
+ * recognizer's features (README, "Adapting to the writer").
+ */
+export async function readGameAdaptedToWriter(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: DecodeOptions = {}): Promise<WriterReading> {
+  const first = readGame(pages, language, options);
+  const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
+  const sure = new Map(first.moves.filter((move) => move.confidence >= TEACHING_CONFIDENCE).map((move) => [move.ply, move.san]));
+  if (first.unfamiliarHand || !withFeatures || sure.size < MIN_TEACHING_SHARE * first.moves.length) return { game: first, first, adapted: false };
+  const adapted = await Promise.all(sheetsOf(pages).map((sheet) => adaptSheet(sheet, sure, language, head)));
+  const second = readGame(adapted.flat(), language, options);
+  return flaggedMoves(second) <= flaggedMoves(first) ? { game: second, first, adapted: true } : { game: first, first, adapted: false };
+}
