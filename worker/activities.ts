@@ -64,7 +64,7 @@ export function createActivities(storage: SheetStorage, model?: TF.LayersModel, 
     async decodeStoredGame({ readingKeys, language, prefix }) {
       const pages = await Promise.all(readingKeys.map(loadReading));
       heartbeat();
-      const { game } = await readGameAdaptedToWriter(pages, language, recognizerHead(model ?? (await loadRecognizer())), { prefix });
+      const { game } = await readGameAdaptedToWriter(pages, language, recognizerHead(model ?? (await loadRecognizer())), { prefix, onStep: heartbeat });
       if (counts) counts.decoded++;
       return game;
     },

@@ -88,12 +88,19 @@ export function sheetsOf(pages: readonly PageMoves[]): PageMoves[][] {
  * first stays when the hand is unfamiliar, too few moves are sure, or the readings lack the
  * recognizer's features (README, "Adapting to the writer").
  */
-export async function readGameAdaptedToWriter(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: DecodeOptions = {}): Promise<WriterReading> {
+export async function readGameAdaptedToWriter(
+  pages: readonly PageMoves[],
+  language: NotationLanguage,
+  head: Head,
+  options: DecodeOptions & { /** called between the steps (a Temporal activity's heartbeat) */ onStep?: () => void } = {},
+): Promise<WriterReading> {
   const first = readGame(pages, language, options);
+  options.onStep?.();
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
   const sure = new Map(first.moves.filter((move) => move.confidence >= TEACHING_CONFIDENCE).map((move) => [move.ply, move.san]));
   if (first.unfamiliarHand || !withFeatures || sure.size < MIN_TEACHING_SHARE * first.moves.length) return { game: first, first, adapted: false };
   const adapted = await Promise.all(sheetsOf(pages).map((sheet) => adaptSheet(sheet, sure, language, head)));
+  options.onStep?.();
   const second = readGame(adapted.flat(), language, options);
   return flaggedMoves(second) <= flaggedMoves(first) ? { game: second, first, adapted: true } : { game: first, first, adapted: false };
 }
