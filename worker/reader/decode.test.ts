@@ -62,6 +62,28 @@ describe("legality-constrained decoding", () => {
     expect(game.moves[0].flagged).toBe(true);
   });
 
+  it("does not doubt a move one player's sheet shows clearly because the other player's box is misread", () => {
+    // the second sheet's third box reads as nothing any legal move is written like
+    const game = decodeGame([ply(frames("e4"), frames("e4")), ply(frames("e5"), frames("e5")), ply(frames("Nf3"), frames("xxx"))], "EN");
+    expect(game.moves.map((m) => [m.san, m.flagged])).toEqual([
+      ["e4", false],
+      ["e5", false],
+      ["Nf3", false],
+    ]);
+  });
+
+  it("reads the game from the sheet it can read when the other player's sheet is in a hand it cannot", () => {
+    const written = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"];
+    const plies = written.map((san) => ({ frames: FRAMES, logProbs: [frames(san), frames("xxx")], sheets: [0, 1] }));
+    const game = decodeGame(plies, "EN");
+    expect(game.unfamiliarHand).toBe(false);
+    expect(game.moves.map((m) => m.san)).toEqual(written);
+    expect(game.moves.filter((m) => m.flagged)).toEqual([]);
+    // that hand alone: every move flagged, as for one sheet
+    const alone = decodeGame(written.map(() => ply(frames("xxx"))), "EN");
+    expect(alone.unfamiliarHand).toBe(true);
+  });
+
   it("always returns a legal game, even where the sheet shows an impossible move", () => {
     const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Qe7"))], "EN");
     expect(game.moves).toHaveLength(3);

@@ -4,8 +4,11 @@ import type { NotationLanguage } from "~/chess/languages";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 
-/** What the recognizer saw for one ply: the frames of each sheet that holds it (one or both players'). */
-export type PlyObservation = { frames: number; logProbs: Float32Array[] };
+/**
+ * What the recognizer saw for one ply: the frames of each sheet that holds it (one or both players'),
+ * and which sheet each is (by default each its own): a sheet is one writer.
+ */
+export type PlyObservation = { frames: number; logProbs: Float32Array[]; sheets?: number[] };
 
 export type DecodedMove = { ply: number; san: string; confidence: number; flagged: boolean };
 /** `unfamiliarHand`: the hand is unlike those the reader knows (see UNFAMILIAR_HAND): every move read is flagged. */
@@ -49,12 +52,32 @@ const UNFAMILIAR_HAND = 0.35;
 /** Fewer moves than this read tell too little about the hand. */
 const UNFAMILIAR_HAND_MIN_MOVES = 8;
 
-/** log-likelihood of the recognizer's own unconstrained reading of a ply, over its sheets. */
-function unconstrained(observation: PlyObservation): number {
-  return observation.logProbs.reduce(
-    (sum, logProbs) => sum + ctcLogLikelihood(logProbs, observation.frames, CLASSES, greedyDecode(logProbs, observation.frames, CLASSES)),
-    0,
-  );
+/** log-likelihood of the recognizer's own unconstrained reading of a box. */
+const unconstrained = (logProbs: Float32Array, frames: number) => ctcLogLikelihood(logProbs, frames, CLASSES, greedyDecode(logProbs, frames, CLASSES));
+
+/** A ply's boxes (one per sheet) scored against written forms, each form once per box. */
+function boxScores(observation: PlyObservation, language: NotationLanguage) {
+  const caches = observation.logProbs.map(() => new Map<string, number>());
+  const formScore = (box: number, form: string) => {
+    let score = caches[box].get(form);
+    if (score === undefined) caches[box].set(form, (score = ctcLogLikelihood(observation.logProbs[box], observation.frames, CLASSES, encodeText(form))));
+    return score;
+  };
+  /** How likely the box shows the move, by its likeliest written form. */
+  const moveScore = (box: number, san: string) => Math.max(...sheetForms(san, language).map((form) => formScore(box, form)));
+  const references = observation.logProbs.map((logProbs) => unconstrained(logProbs, observation.frames));
+  const sums = new Map<string, number>();
+  const summed = (form: string) => {
+    let score = sums.get(form);
+    if (score === undefined) sums.set(form, (score = observation.logProbs.reduce((sum, _, box) => sum + formScore(box, form), 0)));
+    return score;
+  };
+  return {
+    /** All the ply's boxes together: each form's likelihood summed over the boxes. */
+    moveScore: (san: string) => Math.max(...sheetForms(san, language).map(summed)),
+    /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
+    gaps: (san: string) => references.map((reference, box) => moveScore(box, san) - reference),
+  };
 }
 
 /** Forms per language and SAN, computed once (a few thousand SANs occur in practice). */
@@ -85,8 +108,8 @@ function computeSheetForms(san: string, language: NotationLanguage): string[] {
  */
 const CERTAIN = 1e-4;
 
-type Beam = { chess: Chess; score: number; moves: { san: string; confidence: number; gap: number }[] };
-type Child = { parent: Beam; san: string; score: number; confidence: number; gap: number };
+type Beam = { chess: Chess; score: number; moves: { san: string; confidence: number }[] };
+type Child = { parent: Beam; san: string; score: number; confidence: number };
 
 /** A position as far as the rest of the game is concerned: the board, who moves, castling and en passant rights. */
 const positionOf = (chess: Chess) => chess.fen().split(" ").slice(0, 4).join(" ");
@@ -98,11 +121,11 @@ const positionOf = (chess: Chess) => chess.fen().split(" ").slice(0, 4).join(" "
  */
 function keepBest(children: readonly Child[], width: number, span: number): Beam[] {
   const beams = new Map<string, Beam>();
-  for (const { parent, san, score, confidence, gap } of children) {
+  for (const { parent, san, score, confidence } of children) {
     if (beams.size === width || score < children[0].score - span) break;
     const chess = new Chess(parent.chess.fen());
     chess.move(san);
-    const moves = [...parent.moves, { san, confidence, gap }];
+    const moves = [...parent.moves, { san, confidence }];
     const position = positionOf(chess);
     const kept = beams.get(position);
     if (!kept) {
@@ -126,21 +149,11 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   const reviewBelow = options.reviewBelow ?? DEFAULT_REVIEW_THRESHOLD;
   const start = new Chess();
   for (const san of options.prefix ?? []) start.move(san);
-  const confirmed = start.history().map((san) => ({ san, confidence: 1, gap: 0 }));
+  const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
   let beams: Beam[] = [{ chess: start, score: 0, moves: confirmed }];
   for (let ply = confirmed.length; ply < plies.length; ply++) {
     const observation = plies[ply];
-    const formScores = new Map<string, number>();
-    const formScore = (form: string) => {
-      let score = formScores.get(form);
-      if (score === undefined) {
-        const label = encodeText(form);
-        score = observation.logProbs.reduce((sum, logProbs) => sum + ctcLogLikelihood(logProbs, observation.frames, CLASSES, label), 0);
-        formScores.set(form, score);
-      }
-      return score;
-    };
-    const reference = unconstrained(observation);
+    const scoring = boxScores(observation, language);
     const expanded: Child[] = [];
     const span = BEAM_SPAN * Math.max(1, observation.logProbs.length);
     // the beams come best first, and no move is likelier than certain (log 0): once a beam's own score is
@@ -150,14 +163,16 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       if (beam.score + CERTAIN * observation.logProbs.length < bestChild - span) break;
       const sans = beam.chess.moves();
       if (sans.length === 0) continue;
-      const scores = sans.map((san) => Math.max(...sheetForms(san, language).map(formScore)));
+      const scores = sans.map(scoring.moveScore);
       const best = Math.max(...scores);
       const total = scores.reduce((sum, s) => sum + Math.exp(s - best), 0);
-      const fit = Math.min(1, Math.exp(best - reference) / MIN_FIT);
+      // how well the likeliest move fits the box that shows it best: a box misread on one player's sheet
+      // does not make doubtful a move the other sheet shows clearly
+      const fit = observation.logProbs.length ? Math.min(1, Math.exp(Math.max(...scoring.gaps(sans[scores.indexOf(best)]))) / MIN_FIT) : 1;
       sans.forEach((san, i) => {
         const score = beam.score + scores[i];
         bestChild = Math.max(bestChild, score);
-        expanded.push({ parent: beam, san, score, confidence: (fit * Math.exp(scores[i] - best)) / total, gap: scores[i] - reference });
+        expanded.push({ parent: beam, san, score, confidence: (fit * Math.exp(scores[i] - best)) / total });
       });
     }
     if (expanded.length === 0) break;
@@ -165,6 +180,9 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     beams = keepBest(expanded, beamWidth, span);
   }
   const best = beams[0];
+  const lost = lostSheets(plies, best.moves, confirmed.length, language);
+  // a sheet whose hand the reader does not know, beside one it knows, only misleads: the game is read from the others
+  if (lost.length > 0 && lost.length < sheetsIn(plies).size) return decodeGame(withoutSheets(plies, lost), language, options);
   // the confidence of a move also falls when other beams disagree with it and score nearly as well
   const total = beams.reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
   const moves = best.moves.map((move, ply) => {
@@ -173,9 +191,37 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     const confidence = Math.min(move.confidence, agreeing / total);
     return { ply, san: move.san, confidence, flagged: confidence < reviewBelow };
   });
-  const read = best.moves.slice(confirmed.length);
-  const unfitting = read.filter((move) => move.gap < Math.log(MIN_FIT)).length;
-  const unfamiliarHand = read.length >= UNFAMILIAR_HAND_MIN_MOVES && unfitting > UNFAMILIAR_HAND * read.length;
+  const unfamiliarHand = lost.length > 0;
   if (unfamiliarHand) for (const move of moves.slice(confirmed.length)) move.flagged = true;
   return { moves, fen: best.chess.fen(), logLikelihood: best.score, unfamiliarHand };
+}
+
+const sheetOf = (observation: PlyObservation, box: number) => observation.sheets?.[box] ?? box;
+const sheetsIn = (plies: readonly PlyObservation[]) => new Set(plies.flatMap((observation) => observation.logProbs.map((_, box) => sheetOf(observation, box))));
+
+/**
+ * The sheets whose hand the reader is lost on (UNFAMILIAR_HAND): more than that share of the moves
+ * read on the sheet fit its boxes badly.
+ */
+function lostSheets(plies: readonly PlyObservation[], moves: readonly { san: string }[], from: number, language: NotationLanguage): number[] {
+  const counts = new Map<number, { read: number; unfitting: number }>();
+  for (let ply = from; ply < moves.length; ply++) {
+    boxScores(plies[ply], language)
+      .gaps(moves[ply].san)
+      .forEach((gap, box) => {
+        const sheet = sheetOf(plies[ply], box);
+        const count = counts.get(sheet) ?? { read: 0, unfitting: 0 };
+        count.read++;
+        if (gap < Math.log(MIN_FIT)) count.unfitting++;
+        counts.set(sheet, count);
+      });
+  }
+  return [...counts].filter(([, { read, unfitting }]) => read >= UNFAMILIAR_HAND_MIN_MOVES && unfitting > UNFAMILIAR_HAND * read).map(([sheet]) => sheet);
+}
+
+function withoutSheets(plies: readonly PlyObservation[], sheets: readonly number[]): PlyObservation[] {
+  return plies.map((observation) => {
+    const kept = observation.logProbs.map((_, box) => box).filter((box) => !sheets.includes(sheetOf(observation, box)));
+    return { frames: observation.frames, logProbs: kept.map((box) => observation.logProbs[box]), sheets: kept.map((box) => sheetOf(observation, box)) };
+  });
 }

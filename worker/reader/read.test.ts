@@ -11,7 +11,7 @@ import { InvalidSheetError, createActivities } from "../activities";
 import type { StoredReading } from "./stored";
 import { loadRecognizer } from "../model/recognizer";
 import { heldOutSheet, type HeldOutSheet } from "../synth/heldout";
-import { lastPly, readGame, readPage } from "./read";
+import { lastPly, readGame, readPage, sheetsOf, type PageMoves } from "./read";
 import type { PageSummary } from "../../workflows/steps";
 
 let sheet: HeldOutSheet;
@@ -51,6 +51,17 @@ describe("where a game ends on its sheet", () => {
     expect(lastPly([1, 2, 4, 5])).toBe(5);
     expect(lastPly([0, 1, 2, 5, 7, 20])).toBe(2);
     expect(lastPly([])).toBe(-1);
+  });
+
+  it("tells the writers apart among a game's pages: pages holding the same moves are different players' sheets", () => {
+    const page = (from: number, to: number): PageMoves => ({ moves: Array.from({ length: to - from }, (_, i) => ({ ply: from + i, logProbs: new Float32Array() })) });
+    // as the app orders them: first pages first, then second pages of the 120-move form
+    const pages = [page(0, 120), page(0, 117), page(120, 160), page(120, 158)];
+    const names = ["white 1", "black 1", "white 2", "black 2"];
+    expect(sheetsOf(pages).map((sheet) => sheet.map((p) => names[pages.indexOf(p)]))).toEqual([
+      ["white 1", "white 2"],
+      ["black 1", "black 2"],
+    ]);
   });
 });
 

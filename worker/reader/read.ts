@@ -150,19 +150,39 @@ export function lastPly(plies: number[]): number {
 export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs" | "features">[] };
 
 /**
- * The game of one or more pages (the pages of a 120-move form; with `otherPlayer`, the pages of the
- * opponent's sheet of the same game too): every ply up to the last written box, decoded as a legal game.
+ * The pages by sheet, one writer each: pages that hold the same plies are on different players'
+ * sheets. Taken in order (first pages first), each page joins the first sheet it does not overlap.
  */
-export function readGame(pages: readonly PageMoves[], language: NotationLanguage, options: DecodeOptions & { otherPlayer?: readonly PageMoves[] } = {}): DecodedGame {
-  const byPly = new Map<number, Float32Array[]>();
-  for (const page of [...pages, ...(options.otherPlayer ?? [])]) {
-    for (const move of page.moves) {
-      // a box where the recognizer sees no character at all holds a smudge or a shadow, not a move
-      if (greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
-      byPly.set(move.ply, [...(byPly.get(move.ply) ?? []), move.logProbs]);
-    }
+export function sheetsOf(pages: readonly PageMoves[]): PageMoves[][] {
+  const sheets: { pages: PageMoves[]; plies: Set<number> }[] = [];
+  for (const page of pages) {
+    const sheet = sheets.find(({ plies }) => page.moves.every((move) => !plies.has(move.ply)));
+    if (sheet) sheet.pages.push(page);
+    else sheets.push({ pages: [page], plies: new Set() });
+    for (const move of page.moves) (sheet ?? sheets[sheets.length - 1]).plies.add(move.ply);
   }
+  return sheets.map((sheet) => sheet.pages);
+}
+
+/**
+ * The game of one or more pages (the pages of a 120-move form, of one or both players' sheets):
+ * every ply up to the last written box, decoded as a legal game.
+ */
+export function readGame(pages: readonly PageMoves[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
+  const byPly = new Map<number, { logProbs: Float32Array[]; sheets: number[] }>();
+  sheetsOf(pages).forEach((sheet, index) => {
+    for (const page of sheet) {
+      for (const move of page.moves) {
+        // a box where the recognizer sees no character at all holds a smudge or a shadow, not a move
+        if (greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
+        const boxes = byPly.get(move.ply) ?? { logProbs: [], sheets: [] };
+        boxes.logProbs.push(move.logProbs);
+        boxes.sheets.push(index);
+        byPly.set(move.ply, boxes);
+      }
+    }
+  });
   const last = lastPly([...byPly.keys()]);
-  const plies: PlyObservation[] = Array.from({ length: last + 1 }, (_, ply) => ({ frames: FRAMES, logProbs: byPly.get(ply) ?? [] }));
+  const plies: PlyObservation[] = Array.from({ length: last + 1 }, (_, ply) => ({ frames: FRAMES, logProbs: [], sheets: [], ...byPly.get(ply) }));
   return decodeGame(plies, language, options);
 }

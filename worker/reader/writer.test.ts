@@ -3,7 +3,7 @@ import { FRAMES as MODEL_FRAMES, type Head } from "../model/recognizer";
 import { CLASSES } from "./alphabet";
 import type { PageMoves } from "./read";
 import { FRAMES, frames } from "./testFrames";
-import { readGameAdaptedToWriter, sheetsOf } from "./writer";
+import { readGameAdaptedToWriter } from "./writer";
 
 /** A recognizer whose output layer passes its features through: the features are the classes' log-probabilities. */
 const head: Head = {
@@ -39,16 +39,5 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(adapted).toBe(false);
     expect(game).toBe(first);
     expect(game.moves[LAST].san).toBe("Rh3");
-  });
-
-  it("tells the writers apart among a game's pages: pages holding the same moves are different players' sheets", () => {
-    const page = (from: number, to: number): PageMoves => ({ moves: Array.from({ length: to - from }, (_, i) => ({ ply: from + i, logProbs: new Float32Array() })) });
-    // as the app orders them: first pages first, then second pages of the 120-move form
-    const pages = [page(0, 120), page(0, 117), page(120, 160), page(120, 158)];
-    const names = ["white 1", "black 1", "white 2", "black 2"];
-    expect(sheetsOf(pages).map((sheet) => sheet.map((p) => names[pages.indexOf(p)]))).toEqual([
-      ["white 1", "white 2"],
-      ["black 1", "black 2"],
-    ]);
   });
 });

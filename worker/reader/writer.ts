@@ -4,7 +4,7 @@ import { FRAMES, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood } from "./ctc";
 import { sheetForms, type DecodeOptions, type DecodedGame } from "./decode";
-import { readGame, type PageMoves } from "./read";
+import { readGame, sheetsOf, type PageMoves } from "./read";
 
 /** A decoded move at least this sure teaches the recognizer how its writer writes it. */
 const TEACHING_CONFIDENCE = 0.99;
@@ -62,21 +62,6 @@ export type WriterReading = {
   /** Whether the adapted reading was kept. */
   adapted: boolean;
 };
-
-/**
- * The pages by sheet, one writer each: pages that hold the same plies are on different players'
- * sheets. Taken in order (first pages first), each page joins the first sheet it does not overlap.
- */
-export function sheetsOf(pages: readonly PageMoves[]): PageMoves[][] {
-  const sheets: { pages: PageMoves[]; plies: Set<number> }[] = [];
-  for (const page of pages) {
-    const sheet = sheets.find(({ plies }) => page.moves.every((move) => !plies.has(move.ply)));
-    if (sheet) sheet.pages.push(page);
-    else sheets.push({ pages: [page], plies: new Set() });
-    for (const move of page.moves) (sheet ?? sheets[sheets.length - 1]).plies.add(move.ply);
-  }
-  return sheets.map((sheet) => sheet.pages);
-}
 
 /**
  * Reads the game from the pages of one or both players' sheets, then adapts the recognizer to the
