@@ -23,7 +23,7 @@ const head = recognizerHead(model);
 const THRESHOLDS = [0.5, 0.9, 0.99, 0.999];
 
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, firstRight: 0, firstFlagged: 0, firstUnflagged: 0, firstUnflaggedRight: 0, adapted: 0, pairFirstRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, unfamiliar: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, firstRight: 0, firstFlagged: 0, firstUnflagged: 0, firstUnflaggedRight: 0, adapted: 0, pairFirstRight: 0, pairFlagged: 0, pairUnflagged: 0, pairUnflaggedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, unfamiliar: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -91,7 +91,14 @@ for (const kind of KINDS) {
       const { game: both, first: bothFirst } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head);
       count.pairPlies += truth.length;
       count.pairFirstRight += bothFirst.moves.filter((move, ply) => move.san === truth[ply]).length;
-      count.pairRight += both.moves.filter((move, ply) => move.san === truth[ply]).length;
+      both.moves.forEach((move, ply) => {
+        if (move.san === truth[ply]) count.pairRight++;
+        if (move.flagged) count.pairFlagged++;
+        else {
+          count.pairUnflagged++;
+          if (move.san === truth[ply]) count.pairUnflaggedRight++;
+        }
+      });
     }
   }
 
@@ -107,7 +114,7 @@ for (const kind of KINDS) {
   console.log(`  moves flagged for review:              ${pct(count.flagged, count.plies)}`);
   console.log(`  unflagged moves right:                 ${pct(count.unflaggedRight, count.unflagged)}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
-  console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)})`);
+  console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pairFlagged, count.pairPlies)} flagged, unflagged right ${pct(count.pairUnflaggedRight, count.pairUnflagged)}`);
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding and adapting`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
 }
