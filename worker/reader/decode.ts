@@ -11,7 +11,10 @@ import { ctcLogLikelihood, greedyDecode } from "./ctc";
 export type PlyObservation = { frames: number; logProbs: Float32Array[]; sheets?: number[] };
 
 export type DecodedMove = { ply: number; san: string; confidence: number; flagged: boolean };
-/** `unfamiliarHand`: the hand is unlike those the reader knows (see UNFAMILIAR_HAND): every move read is flagged. */
+/**
+ * `unfamiliarHand`: the hand is unlike those the reader knows (see UNFAMILIAR_HAND), on every sheet read
+ * (with both players' sheets, a sheet in such a hand beside a familiar one is left out): every move read is flagged.
+ */
 export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: number; unfamiliarHand: boolean };
 
 export type DecodeOptions = {
