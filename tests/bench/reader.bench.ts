@@ -7,6 +7,7 @@
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir]
  */
 import { parseArgs } from "node:util";
+import type { DecodedGame } from "../../worker/reader/decode";
 import { readPage, type PageReading } from "../../worker/reader/read";
 import { readGameAdaptedToWriter } from "../../worker/reader/writer";
 import { loadRecognizer, recognizerHead } from "../../worker/model/recognizer";
@@ -23,7 +24,24 @@ const head = recognizerHead(model);
 const THRESHOLDS = [0.5, 0.9, 0.99, 0.999];
 
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decodedRight: 0, firstRight: 0, firstFlagged: 0, firstUnflagged: 0, firstUnflaggedRight: 0, adapted: 0, pairFirstRight: 0, pairFlagged: 0, pairUnflagged: 0, pairUnflaggedRight: 0, games: 0, gamesRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, unfamiliar: 0, pairPlies: 0, pairRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
+/** Moves of decoded games against the truth: right, flagged, unflagged and right. */
+type Tally = { right: number; flagged: number; unflagged: number; unflaggedRight: number };
+const emptyTally = (): Tally => ({ right: 0, flagged: 0, unflagged: 0, unflaggedRight: 0 });
+function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number {
+  let right = 0;
+  game.moves.forEach((move, ply) => {
+    const ok = move.san === truth[ply];
+    if (ok) right++;
+    if (move.flagged) into.flagged++;
+    else {
+      into.unflagged++;
+      if (ok) into.unflaggedRight++;
+    }
+  });
+  into.right += right;
+  return right;
+}
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, unfamiliar: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -57,33 +75,18 @@ for (const kind of KINDS) {
     const decodingStarted = process.hrtime.bigint();
     const { game, first, adapted } = await readGameAdaptedToWriter(readings, sheet.pages[0].language, head);
     count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
-    first.moves.forEach((move, ply) => {
-      if (move.san === truth[ply]) count.firstRight++;
-      if (move.flagged) count.firstFlagged++;
-      else {
-        count.firstUnflagged++;
-        if (move.san === truth[ply]) count.firstUnflaggedRight++;
-      }
-    });
+    tally(count.first, first, truth);
     if (adapted) count.adapted++;
     count.games++;
     count.plies += truth.length;
-    let right = 0;
-    game.moves.forEach((move, ply) => {
-      const ok = move.san === truth[ply];
-      if (ok) right++;
+    const right = tally(count.decoded, game, truth);
+    game.moves.forEach((move, ply) =>
       THRESHOLDS.forEach((t, i) => {
         if (move.confidence < t) return;
         count.confident[i]++;
-        if (ok) count.confidentRight[i]++;
-      });
-      if (move.flagged) count.flagged++;
-      else {
-        count.unflagged++;
-        if (ok) count.unflaggedRight++;
-      }
-    });
-    count.decodedRight += right;
+        if (move.san === truth[ply]) count.confidentRight[i]++;
+      }),
+    );
     if (game.unfamiliarHand) count.unfamiliar++;
     if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
     if (sheet.otherPlayer) {
@@ -91,14 +94,7 @@ for (const kind of KINDS) {
       const { game: both, first: bothFirst } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head);
       count.pairPlies += truth.length;
       count.pairFirstRight += bothFirst.moves.filter((move, ply) => move.san === truth[ply]).length;
-      both.moves.forEach((move, ply) => {
-        if (move.san === truth[ply]) count.pairRight++;
-        if (move.flagged) count.pairFlagged++;
-        else {
-          count.pairUnflagged++;
-          if (move.san === truth[ply]) count.pairUnflaggedRight++;
-        }
-      });
+      tally(count.pair, both, truth);
     }
   }
 
@@ -108,13 +104,13 @@ for (const kind of KINDS) {
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);
   console.log(`  board number right:                    ${pct(count.board, count.pages)}`);
   console.log(`  moves right, raw recognizer:           ${pct(count.rawRight, count.boxesWritten)} of ${count.boxesWritten} written boxes`);
-  console.log(`  first decoding (before adapting):      ${pct(count.firstRight, count.plies)} of ${count.plies} moves right, ${pct(count.firstFlagged, count.plies)} flagged, unflagged right ${pct(count.firstUnflaggedRight, count.firstUnflagged)}`);
-  console.log(`  moves right, adapted to the writer:    ${pct(count.decodedRight, count.plies)} (adapted reading kept on ${count.adapted} of ${count.games} sheets)`);
+  console.log(`  first decoding (before adapting):      ${pct(count.first.right, count.plies)} of ${count.plies} moves right, ${pct(count.first.flagged, count.plies)} flagged, unflagged right ${pct(count.first.unflaggedRight, count.first.unflagged)}`);
+  console.log(`  moves right, adapted to the writer:    ${pct(count.decoded.right, count.plies)} (adapted reading kept on ${count.adapted} of ${count.games} sheets)`);
   console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
-  console.log(`  moves flagged for review:              ${pct(count.flagged, count.plies)}`);
-  console.log(`  unflagged moves right:                 ${pct(count.unflaggedRight, count.unflagged)}`);
+  console.log(`  moves flagged for review:              ${pct(count.decoded.flagged, count.plies)}`);
+  console.log(`  unflagged moves right:                 ${pct(count.decoded.unflaggedRight, count.decoded.unflagged)}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
-  console.log(`  with both players' sheets:             ${pct(count.pairRight, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pairFlagged, count.pairPlies)} flagged, unflagged right ${pct(count.pairUnflaggedRight, count.pairUnflagged)}`);
+  console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding and adapting`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
 }
