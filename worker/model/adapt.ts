@@ -8,11 +8,11 @@ import { tensorflow } from "./tf";
 export type WriterSample = { features: Float32Array; label: readonly number[] };
 
 /**
- * Steps of Adam on the output layer, and their size: a fraction of a second for a sheet's boxes
- * (on held-out sheets 30 or 60 steps, rates 0.003 or 0.01 read alike; README, "Adapting to the writer").
+ * Steps of Adam on the output layer, and their size: about 0.3 s for a sheet's boxes (on held-out
+ * sheets 10 steps of 0.01 read as 30 or 60 of 0.003, in a third of the time; README, "Adapting to the writer").
  */
-const ADAPT_STEPS = 30;
-const ADAPT_RATE = 0.003;
+const ADAPT_STEPS = 10;
+const ADAPT_RATE = 0.01;
 
 /**
  * The output layer fine-tuned on one writer's boxes (CTC against their labels), the layers below it
