@@ -2,7 +2,7 @@ import type { NotationLanguage } from "~/chess/languages";
 import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
 import { FRAMES, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
-import { ctcLogLikelihood } from "./ctc";
+import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { sheetForms, type DecodeOptions, type DecodedGame } from "./decode";
 import { readGame, sheetsOf, type PageMoves } from "./read";
 
@@ -36,7 +36,8 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
   for (const page of sheet) {
     for (const move of page.moves) {
       const san = sure.get(move.ply);
-      if (san === undefined || !move.features) continue;
+      // a box with no character read is a smudge that readGame leaves out (the move was read on the other sheet)
+      if (san === undefined || !move.features || greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
       const labels = sheetForms(san, language).map(encodeText);
       const scores = labels.map((label) => ctcLogLikelihood(move.logProbs, FRAMES, CLASSES, label));
       samples.push({ features: move.features, label: labels[scores.indexOf(Math.max(...scores))] });
