@@ -45,6 +45,12 @@ async function importPlayers(page: Page, count: number) {
 }
 
 /** Results for every board: a fixed cycle of 1-0, ½-½, 0-1. */
+/**
+ * The round page's boards as "(white)-(black)" starting numbers. Read with expect.poll: without
+ * JavaScript the page may still be arriving when its status notice shows, its last rows not yet there.
+ */
+const boardNumbers = async (page: Page) => (await page.locator("table.pairings tbody tr").allInnerTexts()).map((row) => row.match(/\((\d+)\)/g)?.join("-"));
+
 async function enterResults(page: Page, round: number) {
   const selects = page.getByRole("combobox", { name: /Result of board/ });
   const count = await selects.count();
@@ -67,8 +73,7 @@ test("a 5-round Swiss of 12 players from the event to rankings and PGN", async (
   await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
   await expect(page.getByRole("status")).toHaveText(en.notice.pairingsDrawn);
   // Round 1 by the Dutch rules: 1–7, 8–2, 3–9, 10–4, 5–11, 12–6 (starting numbers by rating).
-  const firstBoards = await page.locator("table.pairings tbody tr").allInnerTexts();
-  expect(firstBoards.map((row) => row.match(/\((\d+)\)/g)?.join("-"))).toEqual(["(1)-(7)", "(8)-(2)", "(3)-(9)", "(10)-(4)", "(5)-(11)", "(12)-(6)"]);
+  await expect.poll(() => boardNumbers(page)).toEqual(["(1)-(7)", "(8)-(2)", "(3)-(9)", "(10)-(4)", "(5)-(11)", "(12)-(6)"]);
 
   // Once a round exists, players can no longer be added or removed (spec §5, §8).
   const roundUrl = page.url();
@@ -86,10 +91,10 @@ test("a 5-round Swiss of 12 players from the event to rankings and PGN", async (
       await expect(page).toHaveURL(new RegExp(`/webapp/round/\\d+/\\d+/${round}$`));
       await expect(page.getByRole("heading", { level: 1 })).toContainText(`Round ${round}`);
     }
-    const rows = await page.locator("table.pairings tbody tr").allInnerTexts();
-    expect(rows).toHaveLength(6);
-    for (const row of rows) {
-      const [a, b] = (row.match(/\((\d+)\)/g) ?? []).map((n) => Number(n.slice(1, -1))).sort((x, y) => x - y);
+    // six boards of two players each (12 players, no bye)
+    await expect.poll(async () => (await boardNumbers(page)).filter((board) => board?.split("-").length === 2)).toHaveLength(6);
+    for (const board of await boardNumbers(page)) {
+      const [a, b] = board!.split("-").map((n) => Number(n.slice(1, -1))).sort((x, y) => x - y);
       expect(pairsSeen.has(`${a}-${b}`), `round ${round}: ${a}-${b} again`).toBe(false);
       pairsSeen.add(`${a}-${b}`);
     }
@@ -99,8 +104,9 @@ test("a 5-round Swiss of 12 players from the event to rankings and PGN", async (
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Ranking after round ${round}`);
     await expect(page.getByRole("columnheader", { name: "BH" })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "SB" })).toBeVisible();
+    // waits for the whole table: without JavaScript its last rows may still be arriving
+    await expect(page.locator("table.rankings tbody tr td:nth-child(5)")).toHaveCount(12);
     const points = await page.locator("table.rankings tbody tr td:nth-child(5)").allInnerTexts();
-    expect(points).toHaveLength(12);
     expect(points.reduce((sum, p) => sum + Number(p), 0)).toBe(6 * round);
     expect(points.map(Number)).toEqual([...points.map(Number)].sort((x, y) => y - x));
     await page.getByRole("link", { name: new RegExp(`Round ${round}`) }).click();
@@ -126,8 +132,7 @@ test("a 6-player round robin follows the Berger table", async ({ page }) => {
   await page.getByRole("button", { name: "Draw pairings for round 1" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
-  const boards = async () => (await page.locator("table.pairings tbody tr").allInnerTexts()).map((row) => row.match(/\((\d+)\)/g)?.join("-"));
-  expect(await boards()).toEqual(["(1)-(6)", "(2)-(5)", "(3)-(4)"]);
+  await expect.poll(() => boardNumbers(page)).toEqual(["(1)-(6)", "(2)-(5)", "(3)-(4)"]);
 
   // Import the games of the round from PGN: matched to the boards by the players' names.
   const pgn = [["Player A", "Player F", "1-0"], ["Player B", "Player E", "1/2-1/2"], ["Player C", "Player D", "0-1"]]
@@ -145,7 +150,7 @@ test("a 6-player round robin follows the Berger table", async ({ page }) => {
   await page.getByRole("button", { name: "Draw pairings for round 2" }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/2$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 2");
-  expect(await boards()).toEqual(["(6)-(4)", "(5)-(3)", "(1)-(2)"]);
+  await expect.poll(() => boardNumbers(page)).toEqual(["(6)-(4)", "(5)-(3)", "(1)-(2)"]);
   const roundTwo = page.url();
 
   // Automatic navigation: /webapp goes to the last round of the organiser's latest tournament.
@@ -292,8 +297,8 @@ test("a team tournament of 4 teams of 4: team pairings, boards alternating colou
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
   // each match above its boards, with its score
   await expect(page.locator("table.pairings tr.match-row")).toHaveText(["Rooks – Pawns: 0 : 0", "Knights – Bishops: 0 : 0"]);
+  await expect(page.locator("table.pairings tbody tr:not(.match-row)")).toHaveCount(8);
   const rows = await page.locator("table.pairings tbody tr:not(.match-row)").allInnerTexts();
-  expect(rows).toHaveLength(8);
   // Berger round 1 for 4 teams: 1–4 and 2–3; board 1 white to the first-named team, then alternating.
   expect(rows[0]).toMatch(/Rooks 1.*Pawns 1/s);
   expect(rows[1]).toMatch(/Pawns 2.*Rooks 2/s);
@@ -303,8 +308,7 @@ test("a team tournament of 4 teams of 4: team pairings, boards alternating colou
 
   await page.getByRole("link", { name: en.rankings.title }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ranking after round 1");
-  const teamRows = await page.locator("table.team-rankings tbody tr").allInnerTexts();
-  expect(teamRows).toHaveLength(4);
+  await expect(page.locator("table.team-rankings tbody tr td:nth-child(4)")).toHaveCount(4);
   const cells = await page.locator("table.team-rankings tbody tr td:nth-child(3)").allInnerTexts();
   expect(cells.reduce((sum, mp) => sum + Number(mp), 0)).toBe(4);
   const boardPoints = await page.locator("table.team-rankings tbody tr td:nth-child(4)").allInnerTexts();
@@ -376,8 +380,7 @@ test("pairings imported by hand, board numbers adopted from PGN, and the player 
   await page.getByRole("button", { name: en.rounds.pairingsImport.submit }).click();
   await expect(page).toHaveURL(/\/webapp\/round\/\d+\/\d+\/1$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Round 1");
-  const boards = async () => (await page.locator("table.pairings tbody tr").allInnerTexts()).map((row) => row.match(/\((\d+)\)/g)?.join("-"));
-  expect(await boards()).toEqual(["(1)-(3)", "(4)-(2)"]);
+  await expect.poll(() => boardNumbers(page)).toEqual(["(1)-(3)", "(4)-(2)"]);
 
   const pgn = `[White "Player A"]\n[Black "Player C"]\n[Board "2"]\n[Result "1-0"]\n\n1. d4 d5 1-0\n\n[White "Player D"]\n[Black "Player B"]\n[Board "1"]\n[Result "0-1"]\n\n1. c4 e5 0-1\n`;
   await page.getByText(en.rounds.import.title).click();
@@ -385,7 +388,7 @@ test("pairings imported by hand, board numbers adopted from PGN, and the player 
   await page.getByLabel(en.rounds.import.adoptBoards).check();
   await page.getByRole("button", { name: en.rounds.import.submit }).click();
   await expect(page.getByRole("status")).toHaveText("2 games imported.");
-  await expect.poll(boards).toEqual(["(4)-(2)", "(1)-(3)"]);
+  await expect.poll(() => boardNumbers(page)).toEqual(["(4)-(2)", "(1)-(3)"]);
 });
 
 test("an empty event or tournament name gets its message, with JavaScript as without", async ({ page }) => {
