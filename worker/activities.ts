@@ -3,7 +3,7 @@ import type * as TF from "@tensorflow/tfjs";
 import sharp from "sharp";
 import type { SheetStorage } from "~/sheets/storage.server";
 import type { PageSummary, SheetActivities } from "../workflows/steps";
-import { loadRecognizer, recognizerHead } from "./model/recognizer";
+import { loadRecognizer, recognizerHead, type Head } from "./model/recognizer";
 import { readPage, type PageMoves, type PageReading } from "./reader/read";
 import { storedMoves, storedReading, type StoredReading } from "./reader/stored";
 import { readGameAdaptedToWriter } from "./reader/writer";
@@ -35,6 +35,9 @@ const pageJpeg = (page: GrayImage) => sharp(toBytes(page), { raw: { width: page.
 
 /** The activities of the sheet-reading workflow, over a storage (disk or MinIO). */
 export function createActivities(storage: SheetStorage, model?: TF.LayersModel, counts?: ReadingCounts): SheetActivities {
+  // the output layer adapting to a writer starts from, read once
+  let head: Head | undefined;
+  const shippedHead = async () => (head ??= recognizerHead(model ?? (await loadRecognizer())));
   const loadReading = async (key: string): Promise<PageMoves> => storedMoves(JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading);
   return {
     async readStoredPage({ handle }): Promise<PageSummary> {
@@ -64,7 +67,7 @@ export function createActivities(storage: SheetStorage, model?: TF.LayersModel, 
     async decodeStoredGame({ readingKeys, language, prefix }) {
       const pages = await Promise.all(readingKeys.map(loadReading));
       heartbeat();
-      const { game } = await readGameAdaptedToWriter(pages, language, recognizerHead(model ?? (await loadRecognizer())), { prefix, onStep: heartbeat });
+      const { game } = await readGameAdaptedToWriter(pages, language, await shippedHead(), { prefix, onStep: heartbeat });
       if (counts) counts.decoded++;
       return game;
     },

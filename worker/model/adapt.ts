@@ -14,15 +14,20 @@ export type WriterSample = { features: Float32Array; label: readonly number[] };
 const ADAPT_STEPS = 10;
 const ADAPT_RATE = 0.01;
 
+/** The boxes' features one frame per row (boxes × FRAMES rows of `width`), as the output layer reads them. */
+function stacked(features: readonly Float32Array[], width: number): Float32Array {
+  const rows = new Float32Array(features.length * FRAMES * width);
+  features.forEach((f, i) => rows.set(f, i * FRAMES * width));
+  return rows;
+}
+
 /**
  * The output layer fine-tuned on one writer's boxes (CTC against their labels), the layers below it
  * kept: the recognizer learns how this hand writes the characters it already tells apart.
  */
 export async function adaptHead(head: Head, samples: readonly WriterSample[]): Promise<Head> {
   const tf = await tensorflow();
-  const input = new Float32Array(samples.length * FRAMES * head.width);
-  samples.forEach((sample, i) => input.set(sample.features, i * FRAMES * head.width));
-  const x = tf.tensor2d(input, [samples.length * FRAMES, head.width]);
+  const x = tf.tensor2d(stacked(samples.map((sample) => sample.features), head.width), [samples.length * FRAMES, head.width]);
   const kernel = tf.variable(tf.tensor2d(head.kernel, [head.width, CLASSES]));
   const bias = tf.variable(tf.tensor1d(head.bias));
   const loss = frameLoss(tf, (logProbs, i, gradient) => ctcLossAndGradient(logProbs, FRAMES, CLASSES, samples[i].label, gradient));
@@ -40,10 +45,8 @@ export async function adaptHead(head: Head, samples: readonly WriterSample[]): P
 export async function headLogProbs(head: Head, features: readonly Float32Array[]): Promise<Float32Array[]> {
   if (features.length === 0) return [];
   const tf = await tensorflow();
-  const input = new Float32Array(features.length * FRAMES * head.width);
-  features.forEach((f, i) => input.set(f, i * FRAMES * head.width));
   const logProbs = tf.tidy(() =>
-    tf.logSoftmax(tf.add(tf.matMul(tf.tensor2d(input, [features.length * FRAMES, head.width]), tf.tensor2d(head.kernel, [head.width, CLASSES])), tf.tensor1d(head.bias))),
+    tf.logSoftmax(tf.add(tf.matMul(tf.tensor2d(stacked(features, head.width), [features.length * FRAMES, head.width]), tf.tensor2d(head.kernel, [head.width, CLASSES])), tf.tensor1d(head.bias))),
   );
   const data = (await logProbs.data()) as Float32Array;
   logProbs.dispose();
