@@ -1,9 +1,8 @@
 import { Context } from "@temporalio/activity";
-import type * as TF from "@tensorflow/tfjs";
 import sharp from "sharp";
 import type { SheetStorage } from "~/sheets/storage.server";
 import type { PageSummary, SheetActivities } from "../workflows/steps";
-import { loadRecognizer, recognizerHead, type Head } from "./model/recognizer";
+import { loadRecognizers, recognizerHead, type Head, type Recognizers } from "./model/recognizer";
 import { readPage, type PageMoves, type PageReading } from "./reader/read";
 import { storedMoves, storedReading, type StoredReading } from "./reader/stored";
 import { readGameAdaptedToWriter } from "./reader/writer";
@@ -34,10 +33,10 @@ export type ReadingCounts = { read: number; failed: number; decoded: number; rea
 const pageJpeg = (page: GrayImage) => sharp(toBytes(page), { raw: { width: page.width, height: page.height, channels: 1 } }).jpeg({ quality: 80 }).toBuffer();
 
 /** The activities of the sheet-reading workflow, over a storage (disk or MinIO). */
-export function createActivities(storage: SheetStorage, model?: TF.LayersModel, counts?: ReadingCounts): SheetActivities {
-  // the output layer adapting to a writer starts from, read once
+export function createActivities(storage: SheetStorage, recognizers?: Recognizers, counts?: ReadingCounts): SheetActivities {
+  // the move-box recognizer's output layer, which adapting to a writer starts from, read once
   let head: Head | undefined;
-  const shippedHead = async () => (head ??= recognizerHead(model ?? (await loadRecognizer())));
+  const shippedHead = async () => (head ??= recognizerHead((recognizers ?? (await loadRecognizers())).moves));
   const loadReading = async (key: string): Promise<PageMoves> => storedMoves(JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading);
   return {
     async readStoredPage({ handle }): Promise<PageSummary> {
@@ -47,7 +46,7 @@ export function createActivities(storage: SheetStorage, model?: TF.LayersModel, 
       try {
         const photo = await storage.get(handle);
         heartbeat();
-        reading = await readPage(photo, model);
+        reading = await readPage(photo, recognizers);
         heartbeat();
       } catch (error) {
         if (counts) counts.failed++;

@@ -9,11 +9,11 @@ import { ConfigError, config } from "~/lib/config.server";
 import { sheetStorage } from "~/sheets/storage.server";
 import { createActivities, type ReadingCounts } from "./activities";
 import { healthServer } from "./health";
-import { loadRecognizer } from "./model/recognizer";
+import { loadRecognizers } from "./model/recognizer";
 
 const settings = config();
 if (!settings.temporal) throw new ConfigError("Invalid configuration:\n  - TEMPORAL_ADDRESS: is required for the worker (e.g. temporal:7233)");
-const model = await loadRecognizer();
+const recognizers = await loadRecognizers();
 const connection = await NativeConnection.connect({ address: settings.temporal.address });
 const counts: ReadingCounts = { read: 0, failed: 0, decoded: 0, reading: 0 };
 const worker = await Worker.create({
@@ -21,7 +21,7 @@ const worker = await Worker.create({
   namespace: settings.temporal.namespace,
   taskQueue: settings.temporal.taskQueue,
   workflowsPath: new URL("../workflows/index.ts", import.meta.url).pathname,
-  activities: createActivities(sheetStorage(settings.sheetStorage), model, counts),
+  activities: createActivities(sheetStorage(settings.sheetStorage), recognizers, counts),
   maxConcurrentActivityTaskExecutions: settings.worker.concurrency,
 });
 const health = settings.worker.healthPort ? healthServer(settings.worker.healthPort, () => worker.getState() === "RUNNING", counts, settings.worker.concurrency) : null;

@@ -7,13 +7,13 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { Config } from "~/lib/config.server";
 import { sheetStorage } from "~/sheets/storage.server";
 import { createActivities } from "./activities";
-import { loadRecognizer } from "./model/recognizer";
+import { loadRecognizers } from "./model/recognizer";
 
 export type ThreadRequest = { id: number; kind: "scan" | "decode"; input: unknown };
 export type ThreadReply = { id: number; value?: unknown; error?: { name: string; message: string } };
 
 const { storage } = workerData as { storage: Config["sheetStorage"] };
-const activities = createActivities(sheetStorage(storage), await loadRecognizer());
+const activities = createActivities(sheetStorage(storage), await loadRecognizers());
 
 parentPort!.on("message", async ({ id, kind, input }: ThreadRequest) => {
   try {

@@ -19,7 +19,7 @@ import { createEvent } from "~/organiser/events.server";
 import { createTournament } from "~/organiser/tournaments.server";
 import { cropBox } from "../../worker/reader/crops";
 import { readGame, readPage } from "../../worker/reader/read";
-import { loadRecognizer } from "../../worker/model/recognizer";
+import { loadRecognizers } from "../../worker/model/recognizer";
 import { HELD_OUT_HANDS, type HeldOutKind } from "../../worker/synth/heldout";
 import { syntheticSheet } from "../../worker/synth/sheet";
 import { SERVER_URL, TOURNAMENT } from "../integration/databases";
@@ -50,7 +50,7 @@ const user = await db.user.create({ data: { email: "reviews@example.org", userna
 const event = await createEvent(db, user.id, { name: "Reviewed games" });
 if (!event.ok) throw new Error(event.error);
 const tournament = await createTournament(db, { id: event.value.id, creatorId: user.id }, { ...TOURNAMENT, name: "Reviewed" });
-const model = await loadRecognizer();
+const recognizers = await loadRecognizers();
 
 const started = Date.now();
 for (const kind of ["cursive", "print", "fonts"] as HeldOutKind[]) {
@@ -59,7 +59,7 @@ for (const kind of ["cursive", "print", "fonts"] as HeldOutKind[]) {
   for (let i = 0; i < count; i++) {
     const language = NOTATION_LANGUAGES[i % NOTATION_LANGUAGES.length];
     const pages = await syntheticSheet({ seed: REVIEWED_SEED + i * 7 + kind.length, fonts: HELD_OUT_HANDS[kind], language, layout: "kiebitz-60" });
-    const readings = await Promise.all(pages.map((page) => readPage(page.jpeg, model)));
+    const readings = await Promise.all(pages.map((page) => readPage(page.jpeg, recognizers)));
     // what the reader made of the game: a move it got wrong is one the organiser corrected
     const decoded = readGame(readings, language).moves.map((move) => move.san);
     for (const [p, page] of pages.entries()) {

@@ -4,13 +4,13 @@
  * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a calibration table
  * (moves at or above a confidence, and the share of them right).
- * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir]
+ * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir] (`--model`: another move-box recognizer)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
 import { readPage, type PageReading } from "../../worker/reader/read";
 import { readGameAdaptedToWriter } from "../../worker/reader/writer";
-import { loadRecognizer, recognizerHead } from "../../worker/model/recognizer";
+import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
 import { HELD_OUT_HANDS, heldOutSheet, type HeldOutKind } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
 
@@ -19,8 +19,8 @@ const { values } = parseArgs({
 });
 const SHEETS = Number(values.sheets);
 const KINDS = values.kinds!.split(",") as HeldOutKind[];
-const model = await loadRecognizer(values.model);
-const head = recognizerHead(model);
+const recognizers = await loadRecognizers(values.model);
+const head = recognizerHead(recognizers.moves);
 const THRESHOLDS = [0.5, 0.9, 0.99, 0.999];
 
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
@@ -48,7 +48,7 @@ async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
   const readings: PageReading[] = [];
   for (const page of pages) {
     const started = process.hrtime.bigint();
-    const reading = await readPage(page.jpeg, model);
+    const reading = await readPage(page.jpeg, recognizers);
     count.seconds += Number(process.hrtime.bigint() - started) / 1e9;
     readings.push(reading);
     count.pages++;

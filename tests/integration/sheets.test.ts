@@ -16,7 +16,7 @@ import { roundSheets, type RoundSheet } from "../../worker/synth/round";
 import { CLASSES, decodeClasses } from "../../worker/reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH } from "../../worker/reader/crops";
 import { greedyDecode } from "../../worker/reader/ctc";
-import { FRAMES, loadRecognizer, recognize } from "../../worker/model/recognizer";
+import { FRAMES, loadRecognizers, recognize } from "../../worker/model/recognizer";
 import { organiserDatabase, TOURNAMENT } from "./databases";
 
 /**
@@ -174,7 +174,7 @@ describe("the reading queue", () => {
     expect(boxes.map((box) => [box.ply, box.san])).toEqual(written.map((ply) => [ply, reading.moves[ply].san]));
     expect(boxes.every((box) => box.notation === "EN" && box.pixels.length === CROP_HEIGHT * CROP_WIDTH)).toBe(true);
     // each kept box is the box of its move: the recognizer reads it as it read the photo
-    const model = await loadRecognizer();
+    const { moves: model } = await loadRecognizers();
     const again = await recognize(model, boxes.map((box) => Float32Array.from(box.pixels, (v) => v / 255)));
     const readBefore = new Map(pageSummary(sheet)!.moves.map((move) => [move.ply, move.text]));
     const same = boxes.filter((box, i) => decodeClasses(greedyDecode(again[i], FRAMES, CLASSES)) === readBefore.get(box.ply)).length;

@@ -10,8 +10,11 @@ export const FRAME_WIDTH = 4;
 /** Frames the recognizer emits per box. */
 export const FRAMES = CROP_WIDTH / FRAME_WIDTH;
 
-/** Where the shipped weights live (trained by `npm run train`). */
-export const SHIPPED_MODEL_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), "recognizer");
+const here = path.dirname(new URL(import.meta.url).pathname);
+/** Where the shipped weights of the header recognizer live (trained by `npm run train`). */
+export const SHIPPED_MODEL_DIR = path.join(here, "recognizer");
+/** Where the shipped weights of the move-box recognizer live (trained by `npm run train -- --recurrent`). */
+export const SHIPPED_MOVES_MODEL_DIR = path.join(here, "recognizer-moves");
 
 /**
  * A small convolutional recognizer for one box of handwriting: three convolution stages
@@ -100,6 +103,18 @@ export function loadRecognizer(directory = SHIPPED_MODEL_DIR): Promise<TF.Layers
     loaded.set(directory, model);
   }
   return model;
+}
+
+/**
+ * The recognizers a page is read with: the convolutional one for the header's round, board and
+ * result (short digit strings, which it reads better), the recurrent one for the move boxes.
+ */
+export type Recognizers = { header: TF.LayersModel; moves: TF.LayersModel };
+
+/** The shipped recognizers, or the move-box recognizer stored in `movesDirectory` with the shipped header one. */
+export async function loadRecognizers(movesDirectory = SHIPPED_MOVES_MODEL_DIR): Promise<Recognizers> {
+  const [header, moves] = await Promise.all([loadRecognizer(SHIPPED_MODEL_DIR), loadRecognizer(movesDirectory)]);
+  return { header, moves };
 }
 
 /**

@@ -1,4 +1,3 @@
-import type * as TF from "@tensorflow/tfjs";
 import type { NotationLanguage } from "~/chess/languages";
 import type { SheetLayoutId } from "~/sheets/templates";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
@@ -6,7 +5,7 @@ import { cropBox } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import { locatePage } from "./page";
-import { FRAMES, loadRecognizer, recognizeBoxes } from "../model/recognizer";
+import { FRAMES, loadRecognizers, recognizeBoxes, type Recognizers } from "../model/recognizer";
 import type { GrayImage } from "../vision/image";
 import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "~/sheets/status";
 
@@ -79,7 +78,7 @@ function readNumber(logProbs: Float32Array): ValueResult {
  * board numbers, and the recognizer's frames for every written move box. A step that fails stops
  * the later ones and says so with its code.
  */
-export async function readPage(photo: Uint8Array, model?: TF.LayersModel): Promise<PageReading> {
+export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Promise<PageReading> {
   const located = await locatePage(photo);
   if (!("boxes" in located)) {
     return {
@@ -108,19 +107,19 @@ export async function readPage(photo: Uint8Array, model?: TF.LayersModel): Promi
       regions: NO_REGIONS,
     };
   }
-  const recognizer = model ?? (await loadRecognizer());
+  const { header, moves: movesRecognizer } = recognizers ?? (await loadRecognizers());
   const headerCrops = [boxes.header.round, boxes.header.board, boxes.header.result].map((rect) => (rect ? cropBox(page, rect) : null));
   const moveCrops = template.moveBoxes.map((box, i) => ({ box, region: boxes.moveBoxes[i], crop: cropBox(page, boxes.moveBoxes[i]) }));
   const written = moveCrops.filter(({ crop }) => crop.ink >= WRITTEN_INK);
-  const inputs = [...headerCrops.filter((c) => c !== null), ...written.map((w) => w.crop)].map((c) => c!.pixels);
-  const outputs = await recognizeBoxes(recognizer, inputs);
+  const headerOutputs = await recognizeBoxes(header, headerCrops.filter((c) => c !== null).map((c) => c.pixels));
+  const moveOutputs = await recognizeBoxes(movesRecognizer, written.map((w) => w.crop.pixels));
   let next = 0;
-  const [round, board] = headerCrops.slice(0, 2).map((crop) => (crop ? readNumber(outputs[next++].logProbs) : notDone(VALUE_DETECTION.boxNotFound)));
+  const [round, board] = headerCrops.slice(0, 2).map((crop) => (crop ? readNumber(headerOutputs[next++].logProbs) : notDone(VALUE_DETECTION.boxNotFound)));
   const resultCrop = headerCrops[2];
-  const result = resultCrop ? (resultCrop.ink >= WRITTEN_INK ? readResult(outputs[next++].logProbs) : (next++, NO_RESULT)) : NO_RESULT;
+  const result = resultCrop && resultCrop.ink >= WRITTEN_INK ? readResult(headerOutputs[next].logProbs) : NO_RESULT;
   const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
-  const moves = written.map(({ box }) => {
-    const { logProbs, features } = outputs[next++];
+  const moves = written.map(({ box }, i) => {
+    const { logProbs, features } = moveOutputs[i];
     return { ply: plyOf(box), text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, features };
   });
   moves.sort((a, b) => a.ply - b.ply);

@@ -40,4 +40,12 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(game).toBe(first);
     expect(game.moves[LAST].san).toBe("Rh3");
   });
+
+  it("keeps the first reading when the features are another recognizer's (another width than the output layer reads)", async () => {
+    const narrower = sheet.map((page) => ({ moves: page.moves.map((move) => ({ ...move, features: move.features?.subarray(CLASSES) })) }));
+    const { first, game, adapted } = await readGameAdaptedToWriter(narrower, "EN", head);
+    expect(adapted).toBe(false);
+    expect(game).toBe(first);
+    expect(game.moves[LAST].san).toBe("Rh3");
+  });
 });

@@ -1,13 +1,16 @@
 /**
- * Trains the box recognizer on synthetic sheets written in the training hands only, with fixed
- * seeds, and writes the weights to worker/model/recognizer (committed, so the product needs no
- * training). The sheets are drawn on every core first; then the first epoch learns each
+ * Trains a box recognizer on synthetic sheets written in the training hands only, with fixed
+ * seeds, and writes the weights (committed, so the product needs no training): the convolutional
+ * recognizer, which reads the header's numbers and result, to worker/model/recognizer; with
+ * `--recurrent` the move-box recognizer (a bidirectional LSTM over the frames, its convolutions
+ * started from `--from`) to worker/model/recognizer-moves. The sheets are drawn on every core first; then the first epoch learns each
  * character on the frame where the generator put it (aligned cross-entropy, which skips CTC's
  * long all-blank plateau) and the later epochs learn with CTC, which lets the model place
  * characters itself. Run: npm run train [-- --sheets 320 --epochs 5 --out dir --lr 0.001 --from dir]
- * (`--recurrent`: a bidirectional LSTM over the frames, tried and not shipped; README, "Score-sheet reader").
+ * The shipped move-box recognizer: npm run train -- --recurrent --from worker/model/recognizer
+ * --sheets 320 --epochs 3 --aligned 0 --lr 0.0005 --seed 20261126 (README, "Score-sheet reader").
  *
- * With `--with-corrections` it fine-tunes the shipped weights (or `--from`) on the move boxes this
+ * With `--with-corrections` it fine-tunes the shipped move-box weights (or `--from`) on the move boxes this
  * installation's organisers confirmed or corrected in the review (table reviewed_box, read from the
  * configured database), mixed with a few synthetic sheets so that other hands are not forgotten.
  * One sheet in five of the reviewed boxes is held out: the weights are written only after an epoch
@@ -20,7 +23,7 @@ import type * as TF from "@tensorflow/tfjs";
 import { CLASSES, decodeClasses } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
 import { ctcLossAndGradient, greedyDecode } from "../reader/ctc";
-import { FRAMES, SHIPPED_MODEL_DIR, buildRecognizer, copyLeadingWeights, loadRecognizer, recognize, saveRecognizer } from "../model/recognizer";
+import { FRAMES, SHIPPED_MODEL_DIR, SHIPPED_MOVES_MODEL_DIR, buildRecognizer, copyLeadingWeights, loadRecognizer, recognize, saveRecognizer } from "../model/recognizer";
 import { frameLoss } from "../model/frameLoss";
 import { tensorflow } from "../model/tf";
 import { TRAINING_HANDS } from "../synth/fonts";
@@ -38,7 +41,8 @@ const { values } = parseArgs({
     /** epochs (from the first) learned with aligned cross-entropy instead of CTC */
     aligned: { type: "string" },
     batch: { type: "string", default: "32" },
-    out: { type: "string", default: SHIPPED_MODEL_DIR },
+    /** where the weights are written (the shipped recognizer of the kind trained by default) */
+    out: { type: "string" },
     seed: { type: "string", default: "20261123" },
     lr: { type: "string" },
     /** continue from saved weights instead of starting afresh */
@@ -50,6 +54,8 @@ const { values } = parseArgs({
   },
 });
 const WITH_CORRECTIONS = values["with-corrections"]!;
+/** The move boxes are read by the recurrent recognizer, which corrections fine-tune too. */
+const OUT = values.out ?? (values.recurrent || WITH_CORRECTIONS ? SHIPPED_MOVES_MODEL_DIR : SHIPPED_MODEL_DIR);
 /** Fine-tuning keeps to small steps on a few synthetic sheets; training from scratch needs many. */
 const defaults = WITH_CORRECTIONS ? { sheets: 120, epochs: 3, aligned: 0, lr: 0.0003 } : { sheets: 320, epochs: 5, aligned: 1, lr: 0.001 };
 const SHEETS = Number(values.sheets ?? defaults.sheets);
@@ -124,7 +130,7 @@ async function recurrentRecognizer(from: string | undefined): Promise<TF.LayersM
 
 async function main() {
   const tf = await tensorflow();
-  const from = values.from ?? (WITH_CORRECTIONS ? SHIPPED_MODEL_DIR : undefined);
+  const from = values.from ?? (WITH_CORRECTIONS ? SHIPPED_MOVES_MODEL_DIR : undefined);
   const model = values.recurrent ? await recurrentRecognizer(from) : from ? await loadRecognizer(from) : await buildRecognizer(SEED);
   const reviewed = WITH_CORRECTIONS ? await reviewedBoxes(model) : null;
   let best = 0;
@@ -183,14 +189,14 @@ async function main() {
     if (reviewed) {
       const score = await heldOutScore(model, reviewed.heldOut);
       const better = score > best;
-      console.log(`  held-out reviewed boxes read right: ${(100 * score).toFixed(1)}%${better ? `, weights written to ${values.out}` : ", not better: not written"}`);
+      console.log(`  held-out reviewed boxes read right: ${(100 * score).toFixed(1)}%${better ? `, weights written to ${OUT}` : ", not better: not written"}`);
       if (!better) continue;
       best = score;
     }
-    await saveRecognizer(model, values.out!);
+    await saveRecognizer(model, OUT);
   }
   if (reviewed) await db().$disconnect();
-  else console.log(`weights written to ${values.out}`);
+  else console.log(`weights written to ${OUT}`);
 }
 
 await main();
