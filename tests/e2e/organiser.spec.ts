@@ -44,13 +44,13 @@ async function importPlayers(page: Page, count: number) {
   await expect(page.locator("table tbody tr")).toHaveCount(count);
 }
 
-/** Results for every board: a fixed cycle of 1-0, ½-½, 0-1. */
 /**
  * The round page's boards as "(white)-(black)" starting numbers. Read with expect.poll: without
  * JavaScript the page may still be arriving when its status notice shows, its last rows not yet there.
  */
 const boardNumbers = async (page: Page) => (await page.locator("table.pairings tbody tr").allInnerTexts()).map((row) => row.match(/\((\d+)\)/g)?.join("-"));
 
+/** Results for every board: a fixed cycle of 1-0, ½-½, 0-1. */
 async function enterResults(page: Page, round: number) {
   const selects = page.getByRole("combobox", { name: /Result of board/ });
   const count = await selects.count();
