@@ -4,7 +4,9 @@
  * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a calibration table
  * (moves at or above a confidence, and the share of them right).
- * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir] (`--model`: another move-box recognizer)
+ * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir --header dir --first 0] (`--model`,
+ * `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from index 1000 on, where
+ * choices are made, not the benchmark's)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -15,11 +17,12 @@ import { HELD_OUT_HANDS, heldOutSheet, type HeldOutKind } from "../../worker/syn
 import type { SyntheticPage } from "../../worker/synth/sheet";
 
 const { values } = parseArgs({
-  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" } },
+  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" } },
 });
 const SHEETS = Number(values.sheets);
+const FIRST = Number(values.first);
 const KINDS = values.kinds!.split(",") as HeldOutKind[];
-const recognizers = await loadRecognizers(values.model);
+const recognizers = await loadRecognizers(values.model, values.header);
 const head = recognizerHead(recognizers.moves);
 const THRESHOLDS = [0.5, 0.9, 0.99, 0.999];
 
@@ -68,7 +71,7 @@ for (const kind of KINDS) {
   const languages = new Set<string>();
   const started = Date.now();
   for (let index = 0; index < SHEETS; index++) {
-    const sheet = await heldOutSheet(index, kind);
+    const sheet = await heldOutSheet(FIRST + index, kind);
     const truth = sheet.pages[0].sans;
     languages.add(sheet.pages[0].language);
     const readings = await readPages(sheet.pages);
@@ -98,7 +101,7 @@ for (const kind of KINDS) {
     }
   }
 
-  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}): ${SHEETS} sheets, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}): ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);

@@ -111,9 +111,9 @@ export function loadRecognizer(directory = SHIPPED_MODEL_DIR): Promise<TF.Layers
  */
 export type Recognizers = { header: TF.LayersModel; moves: TF.LayersModel };
 
-/** The shipped recognizers, or the move-box recognizer stored in `movesDirectory` with the shipped header one. */
-export async function loadRecognizers(movesDirectory = SHIPPED_MOVES_MODEL_DIR): Promise<Recognizers> {
-  const [header, moves] = await Promise.all([loadRecognizer(SHIPPED_MODEL_DIR), loadRecognizer(movesDirectory)]);
+/** The shipped recognizers, or those stored in the directories given. */
+export async function loadRecognizers(movesDirectory = SHIPPED_MOVES_MODEL_DIR, headerDirectory = SHIPPED_MODEL_DIR): Promise<Recognizers> {
+  const [header, moves] = await Promise.all([loadRecognizer(headerDirectory), loadRecognizer(movesDirectory)]);
   return { header, moves };
 }
 

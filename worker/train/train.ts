@@ -15,8 +15,14 @@
  * configured database), mixed with a few synthetic sheets so that other hands are not forgotten.
  * One sheet in five of the reviewed boxes is held out: the weights are written only after an epoch
  * that reads more of them right than the weights before.
+ *
+ * With `--export dir` it trains nothing: it writes the training sheets' boxes (dir/train.gz, 5-bit ink),
+ * the validation boxes (dir/validation.gz) and the log-probabilities of the starting recognizer (the move-box one, or `--from`) of the
+ * first validation boxes (dir/reference.bin) for the GPU trainer, worker/train/gpu/train.py (README).
  */
 import { fork } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type * as TF from "@tensorflow/tfjs";
@@ -30,6 +36,7 @@ import { TRAINING_HANDS } from "../synth/fonts";
 import { seededRandom } from "~/chess/random";
 import { db } from "~/db/client.server";
 import { alignedLossAndGradient, frameTargets } from "./aligned";
+import { EXPORT_REFERENCE_BOXES, exportSamples } from "./export";
 import { correctionSamples, heldOutSheets, loadCorrections, readAsReviewed, type Correction } from "./corrections";
 import type { Sample } from "./dataset";
 import type { GenerateRequest } from "./generate";
@@ -51,6 +58,8 @@ const { values } = parseArgs({
     "with-corrections": { type: "boolean", default: false },
     /** a bidirectional LSTM over the frames before the output layer (from `--from`'s other layers where given) */
     recurrent: { type: "boolean", default: false },
+    /** write the samples for the GPU trainer to this folder instead of training */
+    export: { type: "string" },
   },
 });
 const WITH_CORRECTIONS = values["with-corrections"]!;
@@ -128,9 +137,20 @@ async function recurrentRecognizer(from: string | undefined): Promise<TF.LayersM
   return model;
 }
 
+/** The samples and the starting recognizer's reference readings, for worker/train/gpu/train.py. */
+async function exportForGpu(directory: string, model: TF.LayersModel, train: Sample[], validation: Sample[]) {
+  await mkdir(directory, { recursive: true });
+  await writeFile(path.join(directory, "train.gz"), exportSamples(train, 5));
+  await writeFile(path.join(directory, "validation.gz"), exportSamples(validation));
+  const reference = await recognize(model, validation.slice(0, EXPORT_REFERENCE_BOXES).map((s) => toFloat(s.pixels)));
+  await writeFile(path.join(directory, "reference.bin"), Buffer.concat(reference.map((r) => Buffer.from(r.buffer, r.byteOffset, r.byteLength))));
+  console.log(`${train.length} training and ${validation.length} validation boxes written to ${directory}`);
+  if (WITH_CORRECTIONS) await db().$disconnect();
+}
+
 async function main() {
   const tf = await tensorflow();
-  const from = values.from ?? (WITH_CORRECTIONS ? SHIPPED_MOVES_MODEL_DIR : undefined);
+  const from = values.from ?? (WITH_CORRECTIONS || values.export ? SHIPPED_MOVES_MODEL_DIR : undefined);
   const model = values.recurrent ? await recurrentRecognizer(from) : from ? await loadRecognizer(from) : await buildRecognizer(SEED);
   const reviewed = WITH_CORRECTIONS ? await reviewedBoxes(model) : null;
   let best = 0;
@@ -144,6 +164,7 @@ async function main() {
   const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
   console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   for (let i = 0; reviewed && i < CORRECTION_REPEATS; i++) train.push(...reviewed.samples);
+  if (values.export) return exportForGpu(values.export, model, train, validation);
   const optimizer = tf.train.adam(LEARNING_RATE);
   const random = seededRandom(SEED);
   const order = train.map((_, i) => i);

@@ -1,0 +1,161 @@
+"""
+Trains a recognizer (the move-box one, or the header's convolutional one) on a GPU machine, with CTC as
+`npm run train` does, from samples exported here by `npm run train -- --export dir` (README, "Trained on a
+GPU machine"):
+
+    python3 worker/train/gpu/train.py --data dir --start worker/model/recognizer-moves --out out [--minutes 6]
+
+It first checks that its PyTorch twin of the recognizer reproduces the exported reference readings of
+the starting weights, then trains for the given minutes (the epochs that fit, the step size falling
+along a cosine) and writes the weights of the epoch that read most validation boxes exactly, in the
+tfjs layout the product loads (model.json and weights.bin); `--select numbers` keeps the epoch that
+reads most round and board numbers instead.
+"""
+import argparse, math, os, sys, time
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from recognizer import CLASSES, FRAMES, LABEL, load_samples, load_tfjs, save_tfjs  # noqa: E402
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--data", required=True, help="folder written by npm run train -- --export")
+parser.add_argument("--start", required=True, help="tfjs recognizer to start from (either kind)")
+parser.add_argument("--reference", help="its log-probabilities of the first validation boxes (default: the export's, made with the move-box recognizer or --from)")
+parser.add_argument("--out", required=True)
+parser.add_argument("--lr", type=float, default=5e-4)
+parser.add_argument("--batch", type=int, default=256)
+parser.add_argument("--minutes", type=float, default=6)
+parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels")
+parser.add_argument("--seed", type=int, default=1)
+parser.add_argument("--select", choices=["all", "numbers"], default="all", help="keep the epoch reading most validation boxes right, or most round and board numbers (the header recognizer)")
+args = parser.parse_args()
+torch.manual_seed(args.seed)
+device = "cuda" if torch.cuda.is_available() else "cpu"
+# the check below in full float32; training in TF32
+torch.backends.cuda.matmul.allow_tf32 = False
+torch.backends.cudnn.allow_tf32 = False
+
+
+def log(*parts):
+    print(f"[{os.path.basename(args.out)}]", *parts, flush=True)
+
+
+train_labels, train_ink, bits = load_samples(os.path.join(args.data, "train.gz"))
+val_labels, val_ink, val_bits = load_samples(os.path.join(args.data, "validation.gz"))
+assert val_bits == 8, "validation boxes are exported at 8 bits"
+log(f"{len(train_ink)} training boxes ({bits}-bit ink), {len(val_ink)} validation boxes, on {device}")
+
+model, manifest = load_tfjs(args.start)
+model.to(device)
+model.eval()
+val_x = torch.from_numpy(val_ink).to(device).float().div(255).unsqueeze(1)
+reference = np.fromfile(args.reference or os.path.join(args.data, "reference.bin"), dtype=np.float32).reshape(-1, FRAMES, CLASSES)
+with torch.no_grad():
+    twin = torch.log_softmax(model(val_x[: len(reference)]), -1).cpu().numpy()
+difference = float(np.abs(twin - reference).max())
+log(f"twin against the tfjs recognizer: largest log-probability difference {difference:.2e}")
+if difference > 1e-3:
+    sys.exit("the PyTorch twin does not read as the tfjs recognizer: worker/model/recognizer.ts and recognizer.py differ")
+
+torch.backends.cuda.matmul.allow_tf32 = True
+torch.backends.cudnn.allow_tf32 = True
+ink = torch.from_numpy(train_ink).to(device)
+lengths = torch.from_numpy(train_labels[:, 0].astype(np.int64)).to(device)
+labels = torch.from_numpy(train_labels[:, 1:].astype(np.int64)).to(device)
+val_targets = [list(row[1 : 1 + row[0]]) for row in val_labels]
+# round and board boxes: labels of digits only ("0"–"9" are classes 24–33 of worker/reader/alphabet.ts)
+DIGITS = set(range(24, 34))
+numbers = [i for i, target in enumerate(val_targets) if target and set(target) <= DIGITS]
+step = 1 << (8 - bits)
+
+
+def zero_shifted(x, dy, dx):
+    """x (n, H, W) moved by dy rows and dx columns, what comes in blank."""
+    x = torch.roll(x, (dy, dx), (1, 2))
+    if dx > 0:
+        x[:, :, :dx] = 0
+    if dx < 0:
+        x[:, :, dx:] = 0
+    if dy > 0:
+        x[:, :dy] = 0
+    if dy < 0:
+        x[:, dy:] = 0
+    return x
+
+
+def batch_input(index):
+    q = ink[index].float()
+    if step > 1:  # back from the stored bits: anywhere in the step, blank stays blank
+        q = torch.where(q > 0, (q + torch.rand_like(q)) * step, q)
+    x = (q / 255).clamp(0, 1)
+    if args.augment:
+        x = (x * torch.empty(len(index), 1, 1, device=device).uniform_(0.75, 1.15)).clamp(0, 1)
+        x = zero_shifted(x, int(torch.randint(-1, 2, (1,))), int(torch.randint(-3, 4, (1,))))
+    else:
+        x = zero_shifted(x, 0, int(torch.randint(-2, 3, (1,))))
+    return x.unsqueeze(1)
+
+
+def validation_share():
+    """Validation boxes (all, and the round and board numbers) whose best path (repeats merged, blanks dropped) is exactly the label."""
+    model.eval()
+    right = np.zeros(len(val_x), dtype=bool)
+    with torch.no_grad():
+        for start in range(0, len(val_x), 1024):
+            for i, row in enumerate(model(val_x[start : start + 1024]).argmax(-1).cpu().numpy()):
+                read, previous = [], 0
+                for c in row:
+                    if c != 0 and c != previous:
+                        read.append(int(c))
+                    previous = c
+                right[start + i] = read == val_targets[start + i]
+    model.train()
+    return right.mean(), right[numbers].mean()
+
+
+optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+def score(shares):
+    return shares[1] if args.select == "numbers" else shares[0]
+
+
+shares = validation_share()
+best = score(shares)
+log(f"starting weights: validation boxes read exactly {100 * shares[0]:.1f}%, round and board numbers {100 * shares[1]:.1f}% ({len(numbers)})")
+save_tfjs(model, manifest, args.out)
+model.train()
+steps = len(ink) // args.batch
+began = time.time()
+epochs, epoch = 2, 0
+while epoch < epochs:
+    epoch += 1
+    took = time.time()
+    order = torch.randperm(len(ink), device=device)
+    total = torch.zeros((), device=device)
+    for b in range(steps):
+        if epoch > 1:
+            done = ((epoch - 2) * steps + b) / max(1, (epochs - 1) * steps)
+            for group in optimizer.param_groups:
+                group["lr"] = args.lr * (0.02 + 0.49 * (1 + math.cos(math.pi * min(1.0, done))))
+        index = order[b * args.batch : (b + 1) * args.batch]
+        log_probs = F.log_softmax(model(batch_input(index)), -1).transpose(0, 1)
+        n = lengths[index]
+        targets = labels[index][torch.arange(LABEL, device=device)[None, :] < n[:, None]]
+        frames = torch.full((len(index),), FRAMES, dtype=torch.long, device=device)
+        loss = F.ctc_loss(log_probs, targets, frames, n, blank=0, reduction="sum", zero_infinity=True) / len(index)
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        optimizer.step()
+        total += loss.detach()
+    shares = validation_share()
+    took = time.time() - took
+    if epoch == 1:  # as many epochs as fit in the time asked for
+        epochs = max(2, int((args.minutes * 60 - (time.time() - began)) / took) + 1)
+        log(f"an epoch takes {took:.1f} s: {epochs} epochs")
+    better = score(shares) > best
+    if better:
+        best = score(shares)
+        save_tfjs(model, manifest, args.out)
+    log(f"epoch {epoch}/{epochs}: loss {float(total) / steps:.3f}, validation {100 * shares[0]:.1f}%, numbers {100 * shares[1]:.1f}%, step size {optimizer.param_groups[0]['lr']:.1e}, {took:.1f} s{' (written)' if better else ''}")
+log(f"best: {100 * best:.1f}% ({'round and board numbers' if args.select == 'numbers' else 'validation boxes'} read exactly), weights in {args.out}")
