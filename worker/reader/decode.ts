@@ -3,6 +3,7 @@ import { writtenForms } from "~/chess/candidates";
 import type { NotationLanguage } from "~/chess/languages";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
+import { Positions } from "./positions";
 
 /**
  * What the recognizer saw for one ply: the frames of each sheet that holds it (one or both players'),
@@ -23,6 +24,8 @@ export type DecodeOptions = {
   reviewBelow?: number;
   /** Moves a person confirmed or corrected (SAN, from the first ply): kept as they are, the rest decoded after them. */
   prefix?: readonly string[];
+  /** Positions already met by another decoding of the same game (the moves are listed once). */
+  positions?: Positions;
 };
 
 export const DEFAULT_REVIEW_THRESHOLD = 0.9;
@@ -111,28 +114,27 @@ function computeSheetForms(san: string, language: NotationLanguage): string[] {
  */
 const CERTAIN = 1e-4;
 
-type Beam = { chess: Chess; score: number; moves: { san: string; confidence: number }[] };
+type Beam = { fen: string; score: number; moves: { san: string; confidence: number }[] };
 type Child = { parent: Beam; san: string; score: number; confidence: number };
 
 /** A position as far as the rest of the game is concerned: the board, who moves, castling and en passant rights. */
-const positionOf = (chess: Chess) => chess.fen().split(" ").slice(0, 4).join(" ");
+const positionOf = (fen: string) => fen.split(" ").slice(0, 4).join(" ");
 
 /**
  * The best `width` children (sorted best first) within `span` of the best, as beams, one per position:
  * games that reach the same position by different moves go on alike, so only the likelier is followed
  * (Viterbi), and the moves in which the other differs lose the confidence of the other's share.
  */
-function keepBest(children: readonly Child[], width: number, span: number): Beam[] {
+function keepBest(children: readonly Child[], width: number, span: number, positions: Positions): Beam[] {
   const beams = new Map<string, Beam>();
   for (const { parent, san, score, confidence } of children) {
     if (beams.size === width || score < children[0].score - span) break;
-    const chess = new Chess(parent.chess.fen());
-    chess.move(san);
+    const fen = positions.play(parent.fen, san);
     const moves = [...parent.moves, { san, confidence }];
-    const position = positionOf(chess);
+    const position = positionOf(fen);
     const kept = beams.get(position);
     if (!kept) {
-      beams.set(position, { chess, score, moves });
+      beams.set(position, { fen, score, moves });
       continue;
     }
     const share = 1 / (1 + Math.exp(score - kept.score));
@@ -150,10 +152,11 @@ function keepBest(children: readonly Child[], width: number, span: number): Beam
 export function decodeGame(plies: readonly PlyObservation[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
   const beamWidth = options.beamWidth ?? BEAM_WIDTH;
   const reviewBelow = options.reviewBelow ?? DEFAULT_REVIEW_THRESHOLD;
+  const positions = options.positions ?? new Positions();
   const start = new Chess();
   for (const san of options.prefix ?? []) start.move(san);
   const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
-  let beams: Beam[] = [{ chess: start, score: 0, moves: confirmed }];
+  let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed }];
   for (let ply = confirmed.length; ply < plies.length; ply++) {
     const observation = plies[ply];
     const scoring = boxScores(observation, language);
@@ -164,7 +167,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     let bestChild = -Infinity;
     for (const beam of beams) {
       if (beam.score + CERTAIN * observation.logProbs.length < bestChild - span) break;
-      const sans = beam.chess.moves();
+      const sans = positions.moves(beam.fen);
       if (sans.length === 0) continue;
       const scores = sans.map(scoring.moveScore);
       const best = Math.max(...scores);
@@ -180,12 +183,12 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     }
     if (expanded.length === 0) break;
     expanded.sort((a, b) => b.score - a.score);
-    beams = keepBest(expanded, beamWidth, span);
+    beams = keepBest(expanded, beamWidth, span, positions);
   }
   const best = beams[0];
   const lost = lostSheets(plies, best.moves, confirmed.length, language);
   // a sheet whose hand the reader does not know, beside one it knows, only misleads: the game is read from the others
-  if (lost.length > 0 && lost.length < sheetsIn(plies).size) return decodeGame(withoutSheets(plies, lost), language, options);
+  if (lost.length > 0 && lost.length < sheetsIn(plies).size) return decodeGame(withoutSheets(plies, lost), language, { ...options, positions });
   // the confidence of a move also falls when other beams disagree with it and score nearly as well
   const total = beams.reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
   const moves = best.moves.map((move, ply) => {
@@ -196,7 +199,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   });
   const unfamiliarHand = lost.length > 0;
   if (unfamiliarHand) for (const move of moves.slice(confirmed.length)) move.flagged = true;
-  return { moves, fen: best.chess.fen(), logLikelihood: best.score, unfamiliarHand };
+  return { moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand };
 }
 
 const sheetOf = (observation: PlyObservation, box: number) => observation.sheets?.[box] ?? box;

@@ -4,6 +4,7 @@ import { FRAMES, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { sheetForms, type DecodeOptions, type DecodedGame } from "./decode";
+import { Positions } from "./positions";
 import { readGame, sheetsOf, type PageMoves } from "./read";
 
 /** A decoded move at least this sure teaches the recognizer how its writer writes it. */
@@ -80,13 +81,15 @@ export async function readGameAdaptedToWriter(
   head: Head,
   options: DecodeOptions & { /** called between the steps (a Temporal activity's heartbeat) */ onStep?: () => void } = {},
 ): Promise<WriterReading> {
-  const first = readGame(pages, language, options);
+  // the second decoding meets mostly the positions of the first
+  const decoding = { ...options, positions: options.positions ?? new Positions() };
+  const first = readGame(pages, language, decoding);
   options.onStep?.();
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
   const sure = new Map(first.moves.filter((move) => move.confidence >= TEACHING_CONFIDENCE).map((move) => [move.ply, move.san]));
   if (first.unfamiliarHand || !withFeatures || sure.size < MIN_TEACHING_SHARE * first.moves.length) return { game: first, first, adapted: false };
   const adapted = await Promise.all(sheetsOf(pages).map((sheet) => adaptSheet(sheet, sure, language, head)));
   options.onStep?.();
-  const second = readGame(adapted.flat(), language, options);
+  const second = readGame(adapted.flat(), language, decoding);
   return flaggedMoves(second) <= flaggedMoves(first) ? { game: second, first, adapted: true } : { game: first, first, adapted: false };
 }

@@ -1,0 +1,30 @@
+import { Chess } from "chess.js";
+import { describe, expect, it } from "vitest";
+import { Positions } from "./positions";
+
+describe("positions remembered across decodings", () => {
+  it("lists legal moves and plays them as chess.js does, from FEN alone", () => {
+    const positions = new Positions();
+    const start = new Chess().fen();
+    expect(positions.moves(start)).toEqual(new Chess().moves());
+    const afterE4 = positions.play(start, "e4");
+    const chess = new Chess();
+    chess.move("e4");
+    expect(afterE4).toBe(chess.fen());
+    expect(positions.moves(afterE4)).toEqual(chess.moves());
+    // the same question again gets the same answer (remembered)
+    expect(positions.play(start, "e4")).toBe(afterE4);
+    expect(positions.moves(afterE4)).toBe(positions.moves(afterE4));
+  });
+
+  it("keeps what matters for the next moves in the FEN: castling rights and en passant", () => {
+    const positions = new Positions();
+    let fen = new Chess().fen();
+    for (const san of ["e4", "Nf6", "e5", "d5"]) fen = positions.play(fen, san);
+    expect(positions.moves(fen)).toContain("exd6");
+    // the king went out and back: no castling, where a king that stayed home may castle
+    const play = (sans: string[]) => sans.reduce((at, san) => positions.play(at, san), new Chess().fen());
+    expect(positions.moves(play(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "d3", "Nf6"]))).toContain("O-O");
+    expect(positions.moves(play(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "Ke2", "Nf6", "Ke1", "d6"]))).not.toContain("O-O");
+  });
+});
