@@ -17,6 +17,19 @@ describe("positions remembered across decodings", () => {
     expect(positions.moves(afterE4)).toBe(positions.moves(afterE4));
   });
 
+  it("starts afresh beyond the positions it may remember, and still answers right", () => {
+    const positions = new Positions(3);
+    const chess = new Chess();
+    let fen = chess.fen();
+    for (const san of ["e4", "e5", "Nf3", "Nc6", "Bb5"]) {
+      expect(positions.moves(fen)).toEqual(chess.moves());
+      expect(positions.size).toBeLessThanOrEqual(3);
+      fen = positions.play(fen, san);
+      chess.move(san);
+      expect(fen).toBe(chess.fen());
+    }
+  });
+
   it("keeps what matters for the next moves in the FEN: castling rights and en passant", () => {
     const positions = new Positions();
     let fen = new Chess().fen();

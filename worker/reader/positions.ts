@@ -1,11 +1,22 @@
 import { Chess } from "chess.js";
 
 /**
+ * Positions remembered at most by default: a game's decodings meet from a few hundred (a clear hand) to
+ * about 11,000 (a cursive one), some 1.5 kB each; beyond, the memory starts afresh, so that no game holds
+ * more than about 30 MB.
+ */
+const REMEMBERED = 20_000;
+/** Boards kept for the positions not yet expanded: the next ply's, at most a few hundred. */
+const BOARDS = 1_000;
+
+/**
  * The legal moves of positions and the positions they lead to, by FEN, remembered for the decodings of
  * one game: the decoding after adapting to the writer follows mostly the games the first one followed,
  * and chess.js's move generation is most of a decoding's time.
  */
 export class Positions {
+  constructor(private readonly remembered = REMEMBERED) {}
+
   private readonly legal = new Map<string, string[]>();
   private readonly after = new Map<string, string>();
   /** Boards made by `play` whose moves are not listed yet: listing them needs no FEN parsed again. */
@@ -16,6 +27,7 @@ export class Positions {
     let moves = this.legal.get(fen);
     if (!moves) {
       moves = (this.made.get(fen) ?? new Chess(fen)).moves();
+      if (this.legal.size >= this.remembered) this.forget();
       this.legal.set(fen, moves);
       this.made.delete(fen);
     }
@@ -30,9 +42,22 @@ export class Positions {
       const chess = new Chess(fen);
       chess.move(san);
       next = chess.fen();
+      if (this.after.size >= this.remembered) this.forget();
       this.after.set(key, next);
+      if (this.made.size >= BOARDS) this.made.clear();
       if (!this.legal.has(next)) this.made.set(next, chess);
     }
     return next;
+  }
+
+  /** How many positions' moves are remembered. */
+  get size(): number {
+    return this.legal.size;
+  }
+
+  private forget() {
+    this.legal.clear();
+    this.after.clear();
+    this.made.clear();
   }
 }
