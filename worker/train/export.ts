@@ -11,7 +11,7 @@ export const EXPORT_REFERENCE_BOXES = 64;
 /**
  * Samples as a gzip'd file for the GPU trainer (worker/train/gpu): a header ("KBXS", pixel bits), then per
  * box one byte of label length, EXPORTED_LABEL bytes of classes and CROP_HEIGHT × CROP_WIDTH bytes of ink,
- * each keeping its top `bits` bits (5 bits make 320 sheets about 27 MB, small enough to carry to a GPU machine).
+ * each keeping its top `bits` bits (at 5 bits, 600 sheets made 42 MB: small enough to carry to a GPU machine).
  */
 export function exportSamples(samples: readonly Sample[], bits = 8): Buffer {
   if (!Number.isInteger(bits) || bits < 1 || bits > 8) throw new Error(`pixel bits ${bits}: 1 to 8`);
