@@ -84,7 +84,7 @@ export function pairDutch(input: DutchInput, onBracket?: (bracket: BracketTrace)
     if (byeScore === undefined) return engineError({ code: "pairingsNotPossible", reason: "no player who may receive the bye leaves the others pairable" });
     for (const player of present) player.byeCandidate = player.byeEligible && player.score <= byeScore;
   }
-  const context = new Context(input.initialColour ?? initialColourOf(input.players) ?? "w", present.length % 2 === 1, input.matchingAfter ?? MATCHING_AFTER, input.floaterSetsWork ?? FLOATER_SETS_WORK);
+  const context = new Context(input.initialColour ?? initialColourOf(input.players) ?? "w", input.matchingAfter ?? MATCHING_AFTER, input.floaterSetsWork ?? FLOATER_SETS_WORK);
   const groups = groupByScore(present);
   const pairs: [State, State][] = [];
   let floaters: State[] = [];

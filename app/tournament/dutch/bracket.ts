@@ -2,7 +2,7 @@ import type { Colour } from "../types";
 import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
 import { pairByAssignment } from "./assignment";
 import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
-import { COMPLETION_LOOKAHEAD_MAX, nextBracketWithin, nextBracketWithout, pairable } from "./graph";
+import { COMPLETION_LOOKAHEAD_MAX, nextBracketAlone, nextBracketWithin, pairable } from "./graph";
 import { combinationsInOrder, homogeneousSplits, mdpSets } from "./order";
 import { byRank, compatible, type BracketResult, type Context, type State } from "./players";
 
@@ -67,7 +67,7 @@ function transpositionOrder(leaders: number, others: number): MatchOrder {
 const SEARCH_LIMIT = 30_000;
 /** S1 × S2 sizes beyond which the search skips its bounds (and, squared, brackets take the greedy candidate). */
 const LARGE_BOUND = 20_000;
-/** Brackets beyond this many players: all pair (C6 not counted) and C8 is not looked at. */
+/** Brackets beyond this many players are taken to pair completely (C6: a number of pairs without candidates falls to the next). */
 export const LARGE_BRACKET = 200;
 
 /**
@@ -718,30 +718,22 @@ export class BracketSearch {
 
   /**
    * C8: how many pairs the next bracket falls short of with these downfloaters moved down to it,
-   * then which of them (by score) it cannot pair; memoized per set. Downfloaters do not meet each
-   * other there (they would have been paired here). When the PAB can only go to one of these
-   * players, he is left unpaired.
+   * then which of them (by score) it cannot pair, among its pairings that complete the round
+   * (nextBracketWithin); memoized per set. Downfloaters do not meet each other there (they would
+   * have been paired here). Where the round cannot be completed with them (C4 refuses them anyway),
+   * the next bracket on its own.
    */
   private nextBracket(floaters: State[]): { shortfall: number; unpaired: State[] } {
     const next = this.next;
-    if (!next || floaters.length === 0 || floaters.length + next.length > LARGE_BRACKET) return { shortfall: 0, unpaired: [] };
+    if (!next || floaters.length === 0) return { shortfall: 0, unpaired: [] };
     const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
     let value = this.nextBrackets.get(key);
-    if (!value && floaters.length + this.lower.length <= COMPLETION_LOOKAHEAD_MAX) {
-      value = nextBracketWithin(floaters, next, this.lower.slice(next.length)) ?? undefined;
-      if (value) this.nextBrackets.set(key, value);
-    }
     if (!value) {
-      const byeHere = this.context.withBye && !this.lower.slice(next.length).some((p) => p.byeCandidate);
-      const byeTakers = byeHere ? [...floaters, ...next].filter((p) => p.byeCandidate) : [];
-      const takers: (State | null)[] = byeTakers.length ? byeTakers : [null];
-      for (const taker of takers) {
-        const candidate = nextBracketWithout(floaters.filter((f) => f !== taker), next.filter((p) => p !== taker));
-        if (!value || candidate.shortfall < value.shortfall || (candidate.shortfall === value.shortfall && this.compareUnpaired(candidate.unpaired, value.unpaired) < 0)) value = candidate;
-      }
-      this.nextBrackets.set(key, value!);
+      const { shortfall, unpaired } = nextBracketWithin(floaters, next, this.lower.slice(next.length)) ?? nextBracketAlone(floaters, next);
+      value = { shortfall, unpaired };
+      this.nextBrackets.set(key, value);
     }
-    return value!;
+    return value;
   }
 
   private compareUnpaired(a: State[], b: State[]): number {

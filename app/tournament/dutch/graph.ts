@@ -55,16 +55,16 @@ export function maxMdpPairs(mdps: State[], residents: State[]): number {
 }
 
 /**
- * The next bracket with these downfloaters: the pairs it falls short of, and the downfloaters it
- * cannot pair when as many of the highest as possible are paired. Any set of downfloaters that
- * some matching pairs with residents extends to a maximum matching, so they are chosen greedily
- * from the highest score down (a transversal matroid).
+ * The next bracket on its own with these downfloaters (who do not meet each other there): the pairs
+ * it falls short of, the downfloaters it cannot pair when as many of the highest as possible are
+ * paired, and one maximum matching that does both (each player's partner among
+ * [...floaters, ...residents], or -1). Any set of downfloaters that some matching pairs with
+ * residents is chosen greedily from the highest score down (a transversal matroid), and augmenting
+ * paths then complete it to a maximum matching without unpairing any of them.
  */
-export function nextBracketWithout(floaters: State[], residents: State[]): { shortfall: number; unpaired: State[] } {
+export function nextBracketAlone(floaters: State[], residents: State[]): { shortfall: number; unpaired: State[]; mate: Int32Array } {
   const players = [...floaters, ...residents];
-  if (pairsGreedily(players, () => true, (p, q) => !(floaters.includes(p) && floaters.includes(q)))) return { shortfall: 0, unpaired: [] };
   const f = floaters.length;
-  const shortfall = Math.floor(players.length / 2) - maxPairsIn(players, (i, j) => i >= f || j >= f);
   const partnerOf = new Map<State, State>();
   const tryPair = (floater: State, seen: Set<State>): boolean => {
     for (const resident of residents) {
@@ -79,7 +79,15 @@ export function nextBracketWithout(floaters: State[], residents: State[]): { sho
     return false;
   };
   const unpaired = [...floaters].sort(byRank).filter((floater) => !tryPair(floater, new Set()));
-  return { shortfall, unpaired };
+  const index = new Map(players.map((player, i) => [player, i]));
+  const initial = new Int32Array(players.length).fill(-1);
+  for (const [resident, floater] of partnerOf) {
+    const [r, x] = [index.get(resident)!, index.get(floater)!];
+    [initial[r], initial[x]] = [x, r];
+  }
+  const neighbours = players.map((p, i) => players.flatMap((q, j) => (i !== j && (i >= f || j >= f) && compatible(p, q) ? [j] : [])));
+  const mate = maximumMatching(players.length, neighbours, initial);
+  return { shortfall: Math.floor(players.length / 2) - matchingSize(mate), unpaired, mate };
 }
 
 /** Whether the players can all be paired (C1, C3), one of them (if odd) taking the bye if he may. */
@@ -111,7 +119,10 @@ export function pairsGreedily(players: State[], mayTakeBye: (player: State) => b
   return true;
 }
 
-/** The most players whose whole remainder the look-ahead of C8 weighs inside the completion (blossom on big integers). */
+/**
+ * The most players whose whole remainder the look-ahead of C8 weighs inside the completion at once
+ * (blossom on big integers); beyond it, only where nextBracketShown cannot show the value.
+ */
 export const COMPLETION_LOOKAHEAD_MAX = 120;
 
 /**
@@ -122,12 +133,19 @@ export const COMPLETION_LOOKAHEAD_MAX = 120;
  * each other there), then downfloaters paired there, the higher scores first. Null when the round
  * cannot be completed with these downfloaters (C4 refuses them anyway).
  *
+ * Where the round is larger than COMPLETION_LOOKAHEAD_MAX players, the value shown without that
+ * matching (nextBracketShown) is taken when there is one.
+ *
  * With `choice`, `count` more downfloaters are any of `from` (the others stay: a vertex per stayer
  * takes one of them): the best C8 any such choice could have, a bound for a bracket whose sets of
  * downfloaters are too many to try.
  */
 export function nextBracketWithin(floaters: State[], next: State[], rest: State[], choice?: { from: State[]; count: number }): { shortfall: number; unpaired: State[] } | null {
   if (!choice && pairsAllAhead(floaters, next, rest)) return { shortfall: 0, unpaired: [] };
+  if (!choice && floaters.length + next.length + rest.length > COMPLETION_LOOKAHEAD_MAX) {
+    const shown = nextBracketShown(floaters, next, rest);
+    if (shown) return shown;
+  }
   const movers = [...floaters, ...(choice?.from ?? [])];
   const stayers = choice ? choice.from.length - choice.count : 0;
   const players = [...movers, ...next, ...rest];
@@ -180,4 +198,20 @@ function pairsAllAhead(floaters: State[], next: State[], rest: State[]): boolean
   const left = players.length % 2 === 1 ? next.at(-1) : undefined;
   const apart = (a: State, b: State) => !(floaters.includes(a) && floaters.includes(b));
   return pairsGreedily(players, (p) => p === left, apart) && pairable(left ? [left, ...rest] : rest, (p) => p.byeCandidate);
+}
+
+/**
+ * C8 inside C4 shown without a matching over the rest of the round: the next bracket's best on its
+ * own (nextBracketAlone: no pairing that completes the round does better) is the value when one of
+ * its best matchings leaves players who complete the round with the rest. Null where that matching
+ * does not, or where the bye, taken inside the next bracket, could spare it a pair or pair a
+ * downfloater that its best on its own leaves over.
+ */
+function nextBracketShown(floaters: State[], next: State[], rest: State[]): { shortfall: number; unpaired: State[] } | null {
+  const players = [...floaters, ...next];
+  const { shortfall, unpaired, mate } = nextBracketAlone(floaters, next);
+  const best = shortfall === 0 && unpaired.length === 0;
+  if ((players.length + rest.length) % 2 === 1 && !best && players.some((p) => p.byeCandidate)) return null;
+  const leftover = players.filter((_, i) => mate[i] < 0);
+  return pairable([...leftover, ...rest], (p) => p.byeCandidate) ? { shortfall, unpaired } : null;
 }

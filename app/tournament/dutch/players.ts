@@ -60,8 +60,6 @@ export class Context {
   private readonly colourCosts = new Map<number, number[]>();
   constructor(
     readonly initialColour: Colour,
-    /** whether a player receives the PAB this round */
-    readonly withBye: boolean,
     readonly matchingAfter: number,
     readonly floaterSetsWork: number,
   ) {}
