@@ -28,10 +28,11 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  *              C8 downfloaters that let the next bracket pair the most players,
  *              C9 fewest unplayed games of the PAB assignee, C10–C13 colours,
  *              C14–C17 repeated floats, C18–C21 their scores
- * C8 looks one bracket ahead: its pairs, then the downfloaters it pairs by score.
- * Brackets none of these decide (a choice of MDPs, or proofs that fail) are searched within
- * SEARCH_LIMIT steps; such brackets of more than about 280 players take a greedy candidate (each
- * S1 player in order takes its cheapest partner).
+ * C8 looks one bracket ahead, inside C4: its pairs, then the downfloaters it pairs by score, among
+ * its pairings that let the round be completed. Where the proofs above fail, a weighted matching over
+ * the bracket and every player below it decides (as bbpPairings pairs every bracket, and as slow).
+ * Only a choice among more than MDP_CHOICES sets of MDPs to pair is left to the ordered search
+ * within SEARCH_LIMIT steps (in brackets of more than about 280 players, a greedy candidate).
  */
 export type DutchInput = {
   players: PlayerRecord[];

@@ -2,7 +2,7 @@ import type { Colour } from "../types";
 import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
 import { pairByAssignment } from "./assignment";
 import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
-import { COMPLETION_LOOKAHEAD_MAX, nextBracketAlone, nextBracketWithin, pairable } from "./graph";
+import { nextBracketAlone, nextBracketWithin, pairable } from "./graph";
 import { combinationsInOrder, homogeneousSplits, mdpSets } from "./order";
 import { byRank, compatible, type BracketResult, type Context, type State } from "./players";
 
@@ -10,7 +10,7 @@ import { byRank, compatible, type BracketResult, type Context, type State } from
 const SMALL_BRACKET = 24;
 const SMALL_BRACKET_MATCHINGS = 500;
 /** Choices of MDPs to pair decided one by one at most (see solveByMdpChoices). */
-const MDP_CHOICES = 200;
+const MDP_CHOICES = 5_000;
 
 const binomial = (n: number, k: number) => {
   let value = 1;
@@ -259,15 +259,16 @@ export class BracketSearch {
   }
 
   /**
-   * The bracket with its MDPs to pair given, decided exactly where it can be: by the assignment
-   * (at most one resident downfloats; where its proof fails, by the weighted matching in brackets
-   * of up to SMALL_BRACKET players), or by the sets of downfloaters, the float vertices or the
-   * matching with the players below. "none" when it has no candidate; null when undecided.
+   * The bracket with its MDPs to pair given, decided exactly: by the assignment (at most one
+   * resident downfloats; where its proof fails, by the weighted matching for a choice of MDPs, or
+   * else null: the ordered search tries first), or by the sets of downfloaters, the float vertices
+   * or the matching with the players below, which finds a candidate whenever there is one. "none"
+   * when it has no candidate.
    */
   private solveChosen(): BracketResult | "none" | null {
-    if (this.residentFloaters > 1) return this.solveByFloaterSets() ?? this.solveByFloatVertices() ?? this.solveWithPlayersBelow();
+    if (this.residentFloaters > 1) return this.solveByFloaterSets() ?? this.solveByFloatVertices() ?? this.solveWithPlayersBelow() ?? "none";
     const assigned = this.solveByAssignment();
-    if (assigned !== null || !this.mdpsChosen || this.mdps.length + this.residents.length > SMALL_BRACKET) return assigned;
+    if (assigned !== null || !this.mdpsChosen) return assigned;
     return this.solveByMatching() ?? "none";
   }
 
@@ -433,8 +434,8 @@ export class BracketSearch {
    * with a float vertex per downfloater (each resident's C14–C21 if he floats) finds the best
    * candidate by its pairs and floats, then the handbook's first among them (pairWithFloaters).
    * Exact when that candidate completes the round and its C8 is the best any set of
-   * downfloaters could have (bestNextBracket): no candidate can be better by C4–C8, and none is
-   * better after. Null otherwise.
+   * downfloaters could have (none short, or bestNextBracket): no candidate can be better by C4–C8,
+   * and none is better after. Null otherwise.
    */
   private solveByFloatVertices(): BracketResult | null {
     const found = this.pairWithFloaters((players, order, orderRange, mayFloat) => {
@@ -444,13 +445,14 @@ export class BracketSearch {
     });
     if (!found || !this.completes(found.floaters)) return null;
     const next = this.nextBracket(found.floaters);
+    if (next.shortfall === 0 && next.unpaired.length === 0) return found;
     const best = this.bestNextBracket();
     return best && next.shortfall === best.shortfall && this.compareUnpaired(next.unpaired, best.unpaired) === 0 ? found : null;
   }
 
   /**
-   * The same with the players below in the matching, where the rest of the round is small enough
-   * to weigh inside it (COMPLETION_LOOKAHEAD_MAX): a downfloater meets one of them, every player is
+   * The same with the players below in the matching (as bbpPairings pairs every bracket; as slow as
+   * it where the rest of the round is large): a downfloater meets one of them, every player is
    * paired (C4), this bracket's pairs count first, then the next bracket's as nextBracketWithin
    * counts them (C8), then the criteria, then the order. Exact whenever it finds a candidate.
    */
@@ -458,7 +460,7 @@ export class BracketSearch {
     const limbo = this.mdps.slice(this.m1);
     const next = this.next;
     const moving = limbo.length + this.residentFloaters;
-    if (!next || moving + next.length > LARGE_BRACKET || moving + this.lower.length > COMPLETION_LOOKAHEAD_MAX) return null;
+    if (!next) return null;
     const below = [...limbo, ...this.lower];
     // C8 as nextBracketWithin weighs it: a downfloater paired in the next bracket is worth more the higher his score
     const scores = [...new Set([...limbo, this.residents[0]].map((p) => p.score))].sort((a, b) => b - a);
@@ -547,16 +549,20 @@ export class BracketSearch {
 
   /**
    * C8 at its best over every set of resident downfloaters (ignoring whether the rest of this
-   * bracket pairs): a bound none of them can beat. As nextBracket counts it: nothing where it
-   * is not looked at, inside C4 where the rest of the round is small enough, else nothing to
-   * prove with (the bound of no shortfall).
+   * bracket pairs, but for residents who can meet nobody in it: they float in every candidate),
+   * inside C4 as nextBracket counts it: a bound none of them can beat. One matching over the
+   * downfloaters and every lower player (null when no set completes the round).
    */
   private bestNextBracket(): { shortfall: number; unpaired: State[] } | null {
-    const limbo = this.mdps.slice(this.m1);
-    const count = limbo.length + this.residentFloaters;
-    const none = { shortfall: 0, unpaired: [] };
-    if (!this.next || count + this.next.length > LARGE_BRACKET || count + this.lower.length > COMPLETION_LOOKAHEAD_MAX) return none;
-    return nextBracketWithin(limbo, this.next, this.lower.slice(this.next.length), { from: this.residents, count: this.residentFloaters });
+    if (!this.next) return { shortfall: 0, unpaired: [] };
+    const partners = [...this.mdps.slice(0, this.m1), ...this.residents];
+    const forced = this.residents.filter((r) => !partners.some((p) => p !== r && compatible(p, r)));
+    const count = this.residentFloaters - forced.length;
+    const floaters = [...this.mdps.slice(this.m1), ...forced];
+    const rest = this.lower.slice(this.next.length);
+    if (count < 0) return null;
+    if (count === 0) return nextBracketWithin(floaters, this.next, rest);
+    return nextBracketWithin(floaters, this.next, rest, { from: this.residents.filter((r) => !forced.includes(r)), count });
   }
 
   /**
