@@ -30,9 +30,8 @@ import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing 
  *              C14–C17 repeated floats, C18–C21 their scores
  * C8 looks one bracket ahead, inside C4: its pairs, then the downfloaters it pairs by score, among
  * its pairings that let the round be completed. Where the proofs above fail, a weighted matching over
- * the bracket and every player below it decides (as bbpPairings pairs every bracket, and as slow).
- * Only a choice among more than MDP_CHOICES sets of MDPs to pair is left to the ordered search
- * within SEARCH_LIMIT steps (in brackets of more than about 280 players, a greedy candidate).
+ * the bracket and every player below it decides (as bbpPairings pairs every bracket, and as slow);
+ * so is a choice of which MDPs to pair made. Every bracket is decided exactly, whatever its size.
  */
 export type DutchInput = {
   players: PlayerRecord[];

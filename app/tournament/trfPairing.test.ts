@@ -71,7 +71,8 @@ describe("rounds where the engine or `npm run pair` differed from bbpPairings v6
   // n208-r1-c8-large (by hand): C8 was not looked at where the next bracket had over 200 players; n240-r1-forced-floaters
   // (by hand): a bracket of 100 with two players who can meet nobody in it, whose best candidate needs its first S1
   // player's partner changed, went to the ordered search, which ran out of steps with a worse candidate (1–49, an
-  // exchange, where bbpPairings' transposition pairs 1–51 and 49–50).
+  // exchange, where bbpPairings' transposition pairs 1–51 and 49–50); n64-r1-mdp-choice (by hand): 8 of 16 MDPs to
+  // pair, the best set the last of 12,870, which the ordered search never reached.
   for (const name of readdirSync(cases)) {
     it(`${name}: the round after the last paired one, paired as bbpPairings did`, () => {
       const trf = readTrf(readFileSync(path.join(cases, name, "input.trf"), "utf8"));

@@ -9,8 +9,6 @@ import { byRank, compatible, type BracketResult, type Context, type State } from
 /** Brackets (without their downfloaters) small enough for a weighted matching per set of downfloaters, and how many such matchings at most. */
 const SMALL_BRACKET = 24;
 const SMALL_BRACKET_MATCHINGS = 500;
-/** Choices of MDPs to pair decided one by one at most (see solveByMdpChoices). */
-const MDP_CHOICES = 5_000;
 
 const binomial = (n: number, k: number) => {
   let value = 1;
@@ -65,7 +63,7 @@ function transpositionOrder(leaders: number, others: number): MatchOrder {
 
 /** Steps of the ordered search in a bracket the matching cannot decide. */
 const SEARCH_LIMIT = 30_000;
-/** S1 × S2 sizes beyond which the search skips its bounds (and, squared, brackets take the greedy candidate). */
+/** S1 × S2 sizes beyond which the search skips its bounds. */
 const LARGE_BOUND = 20_000;
 /** Brackets beyond this many players are taken to pair completely (C6: a number of pairs without candidates falls to the next). */
 export const LARGE_BRACKET = 200;
@@ -117,9 +115,6 @@ export class BracketSearch {
     if (decided === "none") return null;
     if (decided) return decided;
     this.greedy();
-    // In very large brackets that no matching decides the ordered search cannot get far within its budget: the greedy candidate stands.
-    const size = this.mdps.length + this.residents.length;
-    if (this.fallback && size * size > 4 * LARGE_BOUND && !this.solvableByMatching()) return this.fallback.result;
     for (const s1 of mdpSets(this.mdps, this.m1)) {
       const limbo = this.mdps.filter((p) => !s1.includes(p));
       this.pairMdps(s1, 0, [], new Set(), this.startCost(limbo), limbo);
@@ -270,28 +265,6 @@ export class BracketSearch {
     const assigned = this.solveByAssignment();
     if (assigned !== null || !this.mdpsChosen) return assigned;
     return this.solveByMatching() ?? "none";
-  }
-
-  /**
-   * A choice of MDPs to pair (some of them float on): each choice in the handbook's order (4.4)
-   * decided on its own, the best value taken, the earliest choice among equals. Choices whose best
-   * possible value is already beaten are skipped. Null when there are too many or one is undecided.
-   */
-  private solveByMdpChoices(): BracketResult | "none" | null {
-    if (binomial(this.mdps.length, this.m1) > MDP_CHOICES) return null;
-    let best: { cost: Cost; result: BracketResult } | null = null;
-    for (const s1 of mdpSets(this.mdps, this.m1)) {
-      const limbo = this.mdps.filter((p) => !s1.includes(p));
-      const choice = new BracketSearch(this.context, this.layout, [...s1, ...limbo], this.residents, this.lower, this.next, this.target, this.m1, this.nextBrackets, this.completions, true);
-      if (best && compare(choice.ideal, best.cost) > 0) continue;
-      const result = choice.firstCandidate() ?? choice.solveChosen();
-      if (result === null) return null;
-      if (result === "none") continue;
-      const value = choice.evaluate(result.pairs, result.floaters);
-      if (!("cost" in value)) return null;
-      if (!best || compare(value.cost, best.cost) < 0) best = { cost: value.cost, result };
-    }
-    return best?.result ?? "none";
   }
 
   /** The candidate the handbook's order reaches first among the best, as an assignment (see pairByAssignment), or null. */
@@ -458,55 +431,120 @@ export class BracketSearch {
    */
   private solveWithPlayersBelow(): BracketResult | null {
     const limbo = this.mdps.slice(this.m1);
-    const next = this.next;
     const moving = limbo.length + this.residentFloaters;
-    if (!next) return null;
+    return this.pairWithFloaters((players, order, orderRange, mayFloat) => this.matchWithPlayersBelow(limbo, players, order, orderRange, mayFloat, limbo, moving));
+  }
+
+  /**
+   * A choice of MDPs to pair (some of them float on), made by one matching with every player below,
+   * over every number of MDPs to pair at once: the most pairs, then C7
+   * (the scores of all who float), C8, the criteria (C9 for a lone downfloater), then the most
+   * MDPs, then the earliest set (4.4: the higher-ranked MDPs first, as bits). The bracket with that
+   * set is then decided as a chosen one; "none" for the other numbers of MDPs to pair (the best is
+   * found at its own number). Null only where the matching pairs more than the number of pairs asked.
+   */
+  private solveByMdpChoices(): BracketResult | "none" | null {
+    const m = this.mdps.length;
+    const players = [...this.mdps, ...this.residents];
+    const c7 = players.map((player) => {
+      const cost = this.emptyCost();
+      cost[this.layout.c7(player.score)]++;
+      return cost;
+    });
+    const packing = packCosts([{ costs: c7, count: players.length }]);
+    const kept = (i: number) => packing.pack(c7[i]);
+    const lone = players.length - 2 * this.target === 1;
+    const mate = this.matchWithPlayersBelow(
+      [],
+      players,
+      (i, j) => (j < m ? null : i < m ? (1n << BigInt(m)) + (1n << BigInt(m - 1 - i)) : 0n),
+      BigInt(m + 1) << BigInt(m),
+      () => true,
+      this.mdps,
+      players.length - 2 * this.target,
+      { value: (i, j) => kept(i) + kept(j), range: 1n << BigInt(packing.bits) },
+      lone ? (player) => (player.byeCandidate ? player.unplayed : 0) : undefined,
+    );
+    if (!mate) return "none";
+    const chosen = this.mdps.filter((_, i) => mate[i] >= m);
+    const pairs = players.filter((_, i) => mate[i] > i).length;
+    if (pairs !== this.target) return pairs < this.target ? "none" : null;
+    if (chosen.length !== this.m1) return "none";
+    const choice = new BracketSearch(this.context, this.layout, [...chosen, ...this.mdps.filter((p) => !chosen.includes(p))], this.residents, this.lower, this.next, this.target, this.m1, this.nextBrackets, this.completions, true);
+    return choice.firstCandidate() ?? choice.solveChosen();
+  }
+
+  /**
+   * One matching of a bracket's `players` (or one stage of them) with every player below (`limbo`
+   * first, then the lower score groups): a player whom `mayFloat` lets float meets one of them,
+   * every player is paired (C4), the bracket's pairs count first (then their `bonus`, summing
+   * below its range), then the next bracket's pairs as nextBracketWithin counts them (C8: a
+   * downfloater, of `floaters`' scores, paired there is worth more the higher his score), then the
+   * criteria (with `c9`, C9 of whoever floats), then `order`. `moving` players float in all. Each
+   * player's partner among `players`, -1 for a downfloater; null when no such matching pairs everyone.
+   */
+  private matchWithPlayersBelow(
+    limbo: State[],
+    players: State[],
+    order: (i: number, j: number) => bigint | null,
+    orderRange: bigint,
+    mayFloat: (player: State) => boolean,
+    floaters: State[],
+    moving: number,
+    bonus?: { value: (i: number, j: number) => bigint; range: bigint },
+    c9?: (player: State) => number,
+  ): Int32Array | null {
+    const nextCount = this.next?.length ?? 0;
     const below = [...limbo, ...this.lower];
-    // C8 as nextBracketWithin weighs it: a downfloater paired in the next bracket is worth more the higher his score
-    const scores = [...new Set([...limbo, this.residents[0]].map((p) => p.score))].sort((a, b) => b - a);
+    const scores = [...new Set([...floaters, this.residents[0]].map((p) => p.score))].sort((a, b) => b - a);
     const base = BigInt(moving + 1);
     const floaterWeight = (player: State) => base ** BigInt(scores.length - 1 - scores.indexOf(player.score));
     const pair = base ** BigInt(scores.length);
-    const byePair = (moving + next.length) % 2 === 0 ? pair : 0n;
-    const inNext = (b: number) => b < limbo.length + next.length;
+    // the last bracket has no next one: C8 counts nothing there
+    const byePair = this.next && (moving + nextCount) % 2 === 0 ? pair : 0n;
+    const inNext = (b: number) => b < limbo.length + nextCount;
     const isLimbo = (b: number) => b < limbo.length;
-    return this.pairWithFloaters((players, order, orderRange, mayFloat) => {
-      const n = players.length;
-      const all = [...players, ...below];
-      const bye = all.length % 2 === 1 ? all.length : -1;
-      const edges: { i: number; j: number; inBracket: boolean; c8: bigint; cost: Cost; order: bigint }[] = [];
-      const none = this.emptyCost();
-      for (let i = 0; i < all.length; i++) {
-        for (let j = i + 1; j < all.length; j++) {
-          if (!compatible(all[i], all[j])) continue;
-          if (j < n) {
-            const value = order(i, j);
-            if (value !== null) edges.push({ i, j, inBracket: true, c8: 0n, cost: this.addPair(none, all[i], all[j]), order: value });
-          } else if (i < n) {
-            if (mayFloat(all[i])) edges.push({ i, j, inBracket: false, c8: inNext(j - n) && !isLimbo(j - n) ? pair + floaterWeight(all[i]) : 0n, cost: this.addFloat(this.emptyCost(), all[i]), order: 0n });
-          } else {
-            const [a, b] = [i - n, j - n];
-            const c8 = inNext(b) && !isLimbo(b) ? pair + (isLimbo(a) ? floaterWeight(all[i]) : 0n) : 0n;
-            edges.push({ i, j, inBracket: false, c8, cost: none, order: 0n });
-          }
-        }
-        if (bye >= 0 && all[i].byeCandidate && (i >= n || mayFloat(all[i]))) {
-          const floating = i < n || isLimbo(i - n);
-          const c8 = i < n || inNext(i - n) ? byePair + (floating ? floaterWeight(all[i]) : 0n) : 0n;
-          edges.push({ i, j: bye, inBracket: false, c8, cost: i < n ? this.addFloat(this.emptyCost(), all[i]) : none, order: 0n });
+    const n = players.length;
+    const all = [...players, ...below];
+    const bye = all.length % 2 === 1 ? all.length : -1;
+    const float = (player: State) => {
+      const cost = this.addFloat(this.emptyCost(), player);
+      if (c9) cost[this.layout.c9] = c9(player);
+      return cost;
+    };
+    const edges: { i: number; j: number; inBracket: bigint; c8: bigint; cost: Cost; order: bigint }[] = [];
+    const none = this.emptyCost();
+    const bonusRange = bonus?.range ?? 1n;
+    for (let i = 0; i < all.length; i++) {
+      for (let j = i + 1; j < all.length; j++) {
+        if (!compatible(all[i], all[j])) continue;
+        if (j < n) {
+          const value = order(i, j);
+          if (value !== null) edges.push({ i, j, inBracket: bonusRange + (bonus?.value(i, j) ?? 0n), c8: 0n, cost: this.addPair(none, all[i], all[j]), order: value });
+        } else if (i < n) {
+          if (mayFloat(all[i])) edges.push({ i, j, inBracket: 0n, c8: inNext(j - n) && !isLimbo(j - n) ? pair + floaterWeight(all[i]) : 0n, cost: float(all[i]), order: 0n });
+        } else {
+          const [a, b] = [i - n, j - n];
+          const c8 = inNext(b) && !isLimbo(b) ? pair + (isLimbo(a) ? floaterWeight(all[i]) : 0n) : 0n;
+          edges.push({ i, j, inBracket: 0n, c8, cost: none, order: 0n });
         }
       }
-      const pairCount = Math.floor(all.length / 2) + 2;
-      const count = BigInt(pairCount);
-      const packing = packCosts([{ costs: edges.map((e) => e.cost), count: pairCount }]);
-      const range = 1n << BigInt(packing.bits);
-      const orderScale = count * orderRange;
-      const c8Scale = count * range * orderScale;
-      const bracketScale = count * (2n * pair + 1n) * c8Scale;
-      const weighted: WeightedEdge[] = edges.map((e) => [e.i, e.j, (e.inBracket ? bracketScale : 0n) + e.c8 * c8Scale + (range - packing.pack(e.cost)) * orderScale + e.order]);
-      const mate = maximumWeightMatching(all.length + (bye >= 0 ? 1 : 0), weighted, true);
-      return mate.some((m) => m < 0) ? null : mate.subarray(0, n).map((m) => (m < n ? m : -1));
-    });
+      if (bye >= 0 && all[i].byeCandidate && (i >= n || mayFloat(all[i]))) {
+        const floating = i < n || isLimbo(i - n);
+        const c8 = this.next && (i < n || inNext(i - n)) ? byePair + (floating ? floaterWeight(all[i]) : 0n) : 0n;
+        edges.push({ i, j: bye, inBracket: 0n, c8, cost: i < n ? float(all[i]) : none, order: 0n });
+      }
+    }
+    const pairCount = Math.floor(all.length / 2) + 2;
+    const count = BigInt(pairCount);
+    const packing = packCosts([{ costs: edges.map((e) => e.cost), count: pairCount }]);
+    const range = 1n << BigInt(packing.bits);
+    const orderScale = count * orderRange;
+    const c8Scale = count * range * orderScale;
+    const bracketScale = count * (2n * pair + 1n) * c8Scale;
+    const weighted: WeightedEdge[] = edges.map((e) => [e.i, e.j, e.inBracket * bracketScale + e.c8 * c8Scale + (range - packing.pack(e.cost)) * orderScale + e.order]);
+    const mate = maximumWeightMatching(all.length + (bye >= 0 ? 1 : 0), weighted, true);
+    return mate.some((m) => m < 0) ? null : mate.subarray(0, n).map((m) => (m < n ? m : -1));
   }
 
   /**
