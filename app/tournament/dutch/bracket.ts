@@ -120,7 +120,8 @@ export class BracketSearch {
       this.pairMdps(s1, 0, [], new Set(), this.startCost(limbo), limbo);
       if (this.done()) break;
     }
-    if (this.outOfBudget() && this.solvableByMatching()) {
+    // The search tries exchanges of one or two players only: unless it reached the best possible value, the matching decides.
+    if (this.solvableByMatching() && !(this.best && compare(this.best.cost, this.ideal) <= 0)) {
       const solved = this.solveByMatching();
       if (solved) return solved;
     }
