@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { Tournament } from "~/generated/prisma/client";
-import { explainRound, type RoundExplanation } from "~/tournament/dutch/explain";
+import type { RoundExplanation } from "~/tournament/dutch/explain";
+import { explainRoundInThread } from "./pairing.server";
 import { absencesOf, forbiddenPairsOf } from "./pairingRules.server";
 import { dutchInputOf } from "./rounds.server";
 
@@ -25,7 +26,7 @@ export async function explainDrawnRound(db: Db, tournament: Tournament, round: n
   const playing = new Set(thisRound.flatMap((g) => [g.whiteId, g.blackId]));
   const active = players.filter((p) => playing.has(p.id));
   const input = dutchInputOf(tournament, players, active, games.filter((g) => g.round < round), round, { absences, forbidden });
-  const explained = explainRound(input);
+  const explained = await explainRoundInThread(input);
   if (!explained.ok) return { ok: false, error: "notPairable" };
   const snr = new Map(players.map((p) => [p.id, p.snr]));
   const stored = new Set(thisRound.map((g) => `${snr.get(g.whiteId!)}-${g.blackId ? snr.get(g.blackId) : 0}`));

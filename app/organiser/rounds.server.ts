@@ -9,7 +9,8 @@ import { bergerTable } from "~/tournament/roundRobin";
 import { knockoutFirstRound, knockoutRounds, nextKnockoutBoards } from "~/tournament/knockout";
 import { boardPairings, scheveningen } from "~/tournament/teams";
 import { teamMatches, teamRecords, teamsOf } from "./teams.server";
-import type { EngineError } from "~/tournament/errors";
+import { pairDutchInThread } from "./pairing.server";
+import type { EngineError, EngineResult } from "~/tournament/errors";
 import type { Pairing, PlayerRecord, RoundEntry, RoundPairing } from "~/tournament/types";
 import { bakuAcceleration, STANDARD_POINTS } from "~/tournament/trfRules";
 import { ABSENCE_POINTS, absencesOf, forbiddenPairsOf, type AbsenceRow } from "./pairingRules.server";
@@ -93,7 +94,7 @@ export async function drawNextRound(
         ? await teamBoards(tx, tournament, games, round)
         : tournament.mode === "KNOCKOUT"
           ? knockoutBoards(tournament, players, games, round)
-          : singleBoards(tournament, players, games, round, { absences, forbidden });
+          : await singleBoards(tournament, players, games, round, { absences, forbidden });
     if (!boards.ok) return boards;
     if (tournament.mode === "KNOCKOUT" && round === 1) {
       await tx.tournament.update({ where: { id: tournament.id }, data: { plannedRounds: knockoutRounds(players.filter((p) => p.active).length) } });
@@ -123,11 +124,11 @@ type Boards = { ok: true; value: Board[] } | { ok: false; error: DrawError };
 
 export type Rules = { absences: AbsenceRow[]; forbidden: { firstId: number; secondId: number }[] };
 
-function singleBoards(tournament: Tournament, players: Player[], games: Game[], round: number, rules: Rules): Boards {
+async function singleBoards(tournament: Tournament, players: Player[], games: Game[], round: number, rules: Rules): Promise<Boards> {
   const absent = new Set(rules.absences.filter((a) => a.round === round).map((a) => a.playerId));
   const active = players.filter((p) => p.active && !absent.has(p.id));
   if (active.length < 2) return { ok: false, error: { code: "notEnoughPlayers" } };
-  const pairing = pairRound(tournament, players, active, games, round, rules);
+  const pairing = await pairRound(tournament, players, active, games, round, rules);
   if (!pairing.ok) return pairing;
   const bySnr = new Map(players.map((p) => [p.snr, p.id]));
   const boards: Board[] = pairing.value.pairings.map((p: Pairing) => ({ whiteId: bySnr.get(p.white)!, blackId: bySnr.get(p.black)! }));
@@ -201,14 +202,14 @@ export function knockoutWinner(game: Pick<Game, "whiteId" | "blackId" | "gameRes
   return game.winnerId === game.whiteId || game.winnerId === game.blackId ? (game.winnerId ?? undefined) : undefined;
 }
 
-function pairRound(tournament: Tournament, players: Player[], active: Player[], games: Game[], round: number, rules: Rules): { ok: true; value: RoundPairing } | { ok: false; error: EngineError } {
+async function pairRound(tournament: Tournament, players: Player[], active: Player[], games: Game[], round: number, rules: Rules): Promise<EngineResult<RoundPairing>> {
   if (tournament.mode === "ROUND_ROBIN") {
     const table = bergerTable(players.length);
     const current = table[round - 1];
     if (!current) return { ok: false, error: { code: "roundDoesNotExist", round } };
     return { ok: true, value: current };
   }
-  return pairDutch(dutchInputOf(tournament, players, active, games, round, rules));
+  return pairDutchInThread(dutchInputOf(tournament, players, active, games, round, rules));
 }
 
 /** What the Dutch engine pairs a round from: the records before it, who plays, the organiser's pairing rules. */
