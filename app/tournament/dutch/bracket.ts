@@ -438,11 +438,11 @@ export class BracketSearch {
 
   /**
    * A choice of MDPs to pair (some of them float on), made by one matching with every player below,
-   * over every number of MDPs to pair at once: the most pairs, then C7
-   * (the scores of all who float), C8, the criteria (C9 for a lone downfloater), then the most
-   * MDPs, then the earliest set (4.4: the higher-ranked MDPs first, as bits). The bracket with that
-   * set is then decided as a chosen one; "none" for the other numbers of MDPs to pair (the best is
-   * found at its own number). Null only where the matching pairs more than the number of pairs asked.
+   * over every number of MDPs to pair at once: the most pairs, then C7 (the scores of all who
+   * float), C8, the criteria (C9 for a lone downfloater), then the most MDPs, then the earliest set
+   * (4.4: the higher-ranked MDPs first, as bits). The bracket with that set is then decided as a
+   * chosen one; "none" for the other numbers of MDPs to pair (the best is found at its own number).
+   * Null only where the matching pairs more than the number of pairs asked.
    */
   private solveByMdpChoices(): BracketResult | "none" | null {
     const m = this.mdps.length;
