@@ -27,7 +27,7 @@ parser.add_argument("--out", required=True)
 parser.add_argument("--lr", type=float, default=5e-4)
 parser.add_argument("--batch", type=int, default=256)
 parser.add_argument("--minutes", type=float, default=6)
-parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels")
+parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels; 2: also bend each box (slant, size, tilt, an elastic field) and thin or thicken its strokes")
 parser.add_argument("--seed", type=int, default=1)
 parser.add_argument("--select", choices=["all", "numbers"], default="all", help="keep the epoch reading most validation boxes right, or most round and board numbers (the header recognizer)")
 args = parser.parse_args()
@@ -85,12 +85,42 @@ def zero_shifted(x, dy, dx):
     return x
 
 
+def bent(x):
+    """x (n, H, W): each box through its own map, as another hand would write it: slant (shear), width and
+    height, a slight tilt, a shift to the right, and a smooth elastic field of about a pixel; then a quarter of
+    them with thinner and a quarter with thicker strokes."""
+    n, h, w = x.shape
+    u = lambda lo, hi: torch.empty(n, device=device).uniform_(lo, hi)
+    shear, sx, sy, tilt = u(-0.3, 0.3), u(0.88, 1.08), u(0.85, 1.1), u(-0.03, 0.03)
+    theta = torch.zeros(n, 2, 3, device=device)
+    # grid_sample reads the output's (X, Y) in [-1, 1] from the input at theta @ (X, Y, 1); pixels are w/2 and h/2 a unit
+    # widths change from the left edge, where the writing begins, and the writing moves right by as much as the
+    # slant would push its top or bottom out of the box, and up to 2 pixels more: nothing written is cut off
+    theta[:, 0, 0] = 1 / sx
+    theta[:, 0, 1] = (shear - tilt) * (h / w) / sx
+    theta[:, 0, 2] = 1 / sx - 1 - (shear.abs() * h / 2 + u(0, 2)) * 2 / w
+    theta[:, 1, 0] = tilt * (w / h)
+    theta[:, 1, 1] = 1 / sy
+    theta[:, 1, 2] = u(-1.5, 1.5) * 2 / h
+    grid = F.affine_grid(theta, (n, 1, h, w), align_corners=False)
+    field = torch.randn(n, 2, 4, 12, device=device) * torch.tensor([2 / w, 2 / h], device=device).view(1, 2, 1, 1)
+    grid = grid + F.interpolate(field, size=(h, w), mode="bicubic", align_corners=False).permute(0, 2, 3, 1)
+    x = F.grid_sample(x.unsqueeze(1), grid, mode="bilinear", padding_mode="zeros", align_corners=False)
+    pen = torch.rand(n, 1, 1, 1, device=device)
+    thicker = torch.maximum(x, 0.7 * F.max_pool2d(x, 3, 1, 1))
+    thinner = torch.minimum(x, (0.35 - F.max_pool2d(-x, 3, 1, 1)).clamp(0, 1))
+    x = torch.where(pen < 0.25, thinner, torch.where(pen > 0.75, thicker, x))
+    return x.squeeze(1).clamp(0, 1)
+
+
 def batch_input(index):
     q = ink[index].float()
     if step > 1:  # back from the stored bits: anywhere in the step, blank stays blank
         q = torch.where(q > 0, (q + torch.rand_like(q)) * step, q)
     x = (q / 255).clamp(0, 1)
-    if args.augment:
+    if args.augment == 2:
+        x = bent((x * torch.empty(len(index), 1, 1, device=device).uniform_(0.75, 1.15)).clamp(0, 1))
+    elif args.augment:
         x = (x * torch.empty(len(index), 1, 1, device=device).uniform_(0.75, 1.15)).clamp(0, 1)
         x = zero_shifted(x, int(torch.randint(-1, 2, (1,))), int(torch.randint(-3, 4, (1,))))
     else:
