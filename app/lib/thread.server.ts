@@ -10,8 +10,8 @@ import { parentPort, Worker } from "node:worker_threads";
  * from its build or from sources, answering one message per call. A thread that stops (a crash,
  * out of memory) fails the calls it had and is started afresh for the next one.
  */
-export type ThreadRequest = { id: number; kind: string; input: unknown };
-export type ThreadReply = { id: number; value?: unknown; error?: { name: string; message: string } };
+type ThreadRequest = { id: number; kind: string; input: unknown };
+type ThreadReply = { id: number; value?: unknown; error?: { name: string; message: string } };
 
 /** A file of the repository (e.g. "worker/thread.ts"), found from this module whether it runs from app/lib or from the built bundle. */
 export function repositoryFile(relative: string): string {

@@ -123,7 +123,7 @@ export function pairsGreedily(players: State[], mayTakeBye: (player: State) => b
  * The most players whose whole remainder the look-ahead of C8 weighs inside the completion at once
  * (blossom on big integers); beyond it, only where nextBracketShown cannot show the value.
  */
-export const COMPLETION_LOOKAHEAD_MAX = 120;
+const COMPLETION_LOOKAHEAD_MAX = 120;
 
 /**
  * C8 inside C4: the next bracket's pairs with these downfloaters, counted only among pairings that
