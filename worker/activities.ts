@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { SheetStorage } from "~/sheets/storage.server";
 import type { PageSummary, SheetActivities } from "../workflows/steps";
 import { loadRecognizers, recognizerHead, type Head, type Recognizers } from "./model/recognizer";
+import { loadMovePrior, type MovePrior } from "./reader/prior";
 import { readPage, type PageMoves, type PageReading } from "./reader/read";
 import { storedMoves, storedReading, type StoredReading } from "./reader/stored";
 import { readGameAdaptedToWriter } from "./reader/writer";
@@ -37,6 +38,8 @@ export function createActivities(storage: SheetStorage, recognizers?: Recognizer
   // the move-box recognizer's output layer, which adapting to a writer starts from, read once
   let head: Head | undefined;
   const shippedHead = async () => (head ??= recognizerHead((recognizers ?? (await loadRecognizers())).moves));
+  // what players choose in a position (the shipped move prior), read once
+  let prior: Promise<MovePrior> | undefined;
   const loadReading = async (key: string): Promise<PageMoves> => storedMoves(JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading);
   return {
     async readStoredPage({ handle }): Promise<PageSummary> {
@@ -66,7 +69,7 @@ export function createActivities(storage: SheetStorage, recognizers?: Recognizer
     async decodeStoredGame({ readingKeys, language, prefix }) {
       const pages = await Promise.all(readingKeys.map(loadReading));
       heartbeat();
-      const { game } = await readGameAdaptedToWriter(pages, language, await shippedHead(), { prefix, onStep: heartbeat });
+      const { game } = await readGameAdaptedToWriter(pages, language, await shippedHead(), { prefix, prior: await (prior ??= loadMovePrior()), onStep: heartbeat });
       if (counts) counts.decoded++;
       return game;
     },

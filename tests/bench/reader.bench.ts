@@ -4,37 +4,45 @@
  * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a calibration table
  * (moves at or above a confidence, and the share of them right).
- * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir --header dir --first 0] (`--model`,
- * `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from index 1000 on, where
- * choices are made, not the benchmark's)
+ * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir --header dir --first 0 --games random
+ * --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
+ * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
+ * ECO line, before random play; `--prior none`: decoded without the move prior of real games' openings)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
 import { readPage, type PageReading } from "../../worker/reader/read";
 import { readGameAdaptedToWriter } from "../../worker/reader/writer";
 import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
-import { HELD_OUT_HANDS, heldOutSheet, type HeldOutKind } from "../../worker/synth/heldout";
+import { loadMovePrior } from "../../worker/reader/prior";
+import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
 
 const { values } = parseArgs({
-  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" } },
+  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, prior: { type: "string", default: "shipped" } },
 });
 const SHEETS = Number(values.sheets);
 const FIRST = Number(values.first);
 const KINDS = values.kinds!.split(",") as HeldOutKind[];
+const GAMES = values.games as HeldOutGames;
+if (GAMES !== "random" && GAMES !== "openings") throw new Error(`--games: random or openings, not ${GAMES}`);
+/** The plies where the opening book can help: the first this many. */
+const OPENING_PLIES = 20;
+const prior = values.prior === "none" ? undefined : await loadMovePrior();
 const recognizers = await loadRecognizers(values.model, values.header);
 const head = recognizerHead(recognizers.moves);
 const THRESHOLDS = [0.5, 0.9, 0.99, 0.999];
 
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
 /** Moves of decoded games against the truth: right, flagged, unflagged and right. */
-type Tally = { right: number; flagged: number; unflagged: number; unflaggedRight: number };
-const emptyTally = (): Tally => ({ right: 0, flagged: 0, unflagged: 0, unflaggedRight: 0 });
+type Tally = { right: number; openingRight: number; flagged: number; unflagged: number; unflaggedRight: number };
+const emptyTally = (): Tally => ({ right: 0, openingRight: 0, flagged: 0, unflagged: 0, unflaggedRight: 0 });
 function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number {
   let right = 0;
   game.moves.forEach((move, ply) => {
     const ok = move.san === truth[ply];
     if (ok) right++;
+    if (ok && ply < OPENING_PLIES) into.openingRight++;
     if (move.flagged) into.flagged++;
     else {
       into.unflagged++;
@@ -44,7 +52,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, unfamiliar: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -71,17 +79,18 @@ for (const kind of KINDS) {
   const languages = new Set<string>();
   const started = Date.now();
   for (let index = 0; index < SHEETS; index++) {
-    const sheet = await heldOutSheet(FIRST + index, kind);
+    const sheet = await heldOutSheet(FIRST + index, kind, GAMES);
     const truth = sheet.pages[0].sans;
     languages.add(sheet.pages[0].language);
     const readings = await readPages(sheet.pages);
     const decodingStarted = process.hrtime.bigint();
-    const { game, first, adapted } = await readGameAdaptedToWriter(readings, sheet.pages[0].language, head);
+    const { game, first, adapted } = await readGameAdaptedToWriter(readings, sheet.pages[0].language, head, { prior });
     count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
     tally(count.first, first, truth);
     if (adapted) count.adapted++;
     count.games++;
     count.plies += truth.length;
+    count.openingPlies += Math.min(OPENING_PLIES, truth.length);
     const right = tally(count.decoded, game, truth);
     game.moves.forEach((move, ply) =>
       THRESHOLDS.forEach((t, i) => {
@@ -94,14 +103,14 @@ for (const kind of KINDS) {
     if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
     if (sheet.otherPlayer) {
       const other = await readPages(sheet.otherPlayer);
-      const { game: both, first: bothFirst } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head);
+      const { game: both, first: bothFirst } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head, { prior });
       count.pairPlies += truth.length;
       count.pairFirstRight += bothFirst.moves.filter((move, ply) => move.san === truth[ply]).length;
       tally(count.pair, both, truth);
     }
   }
 
-  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}): ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games, ${prior ? "with" : "without"} the move prior: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);
@@ -109,6 +118,7 @@ for (const kind of KINDS) {
   console.log(`  moves right, raw recognizer:           ${pct(count.rawRight, count.boxesWritten)} of ${count.boxesWritten} written boxes`);
   console.log(`  first decoding (before adapting):      ${pct(count.first.right, count.plies)} of ${count.plies} moves right, ${pct(count.first.flagged, count.plies)} flagged, unflagged right ${pct(count.first.unflaggedRight, count.first.unflagged)}`);
   console.log(`  moves right, adapted to the writer:    ${pct(count.decoded.right, count.plies)} (adapted reading kept on ${count.adapted} of ${count.games} sheets)`);
+  console.log(`  first ${OPENING_PLIES} plies right:                ${pct(count.decoded.openingRight, count.openingPlies)}`);
   console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
   console.log(`  moves flagged for review:              ${pct(count.decoded.flagged, count.plies)}`);
   console.log(`  unflagged moves right:                 ${pct(count.decoded.unflaggedRight, count.decoded.unflagged)}`);

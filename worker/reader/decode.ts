@@ -4,6 +4,7 @@ import type { NotationLanguage } from "~/chess/languages";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { Positions } from "./positions";
+import type { MovePrior } from "./prior";
 
 /**
  * What the recognizer saw for one ply: the frames of each sheet that holds it (one or both players'),
@@ -24,8 +25,10 @@ export type DecodeOptions = {
   reviewBelow?: number;
   /** Moves a person confirmed or corrected (SAN, from the first ply): kept as they are, the rest decoded after them. */
   prefix?: readonly string[];
-  /** Positions already met by another decoding of the same game (the moves are listed once). */
+  /** Positions already met by another decoding of the same game (the moves are listed once), with their prior. */
   positions?: Positions;
+  /** What players choose in a position (prior.ts), for the positions of a decoding that brings none. */
+  prior?: MovePrior;
 };
 
 export const DEFAULT_REVIEW_THRESHOLD = 0.9;
@@ -152,7 +155,7 @@ function keepBest(children: readonly Child[], width: number, span: number, posit
 export function decodeGame(plies: readonly PlyObservation[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
   const beamWidth = options.beamWidth ?? BEAM_WIDTH;
   const reviewBelow = options.reviewBelow ?? DEFAULT_REVIEW_THRESHOLD;
-  const positions = options.positions ?? new Positions();
+  const positions = options.positions ?? new Positions(options.prior);
   const start = new Chess();
   for (const san of options.prefix ?? []) start.move(san);
   const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
@@ -169,7 +172,9 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       if (beam.score + CERTAIN * observation.logProbs.length < bestChild - span) break;
       const sans = positions.moves(beam.fen);
       if (sans.length === 0) continue;
-      const scores = sans.map(scoring.moveScore);
+      // what players choose in this position (prior.ts), beside what the boxes show
+      const priors = positions.priorScores(beam.fen);
+      const scores = sans.map((san, i) => scoring.moveScore(san) + (priors?.[i] ?? 0));
       const best = Math.max(...scores);
       const total = scores.reduce((sum, s) => sum + Math.exp(s - best), 0);
       // how well the likeliest move fits the box that shows it best: a box misread on one player's sheet

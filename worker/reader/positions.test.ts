@@ -18,7 +18,7 @@ describe("positions remembered across decodings", () => {
   });
 
   it("starts afresh beyond the positions it may remember, and still answers right", () => {
-    const positions = new Positions(3);
+    const positions = new Positions(undefined, 3);
     const chess = new Chess();
     let fen = chess.fen();
     for (const san of ["e4", "e5", "Nf3", "Nc6", "Bb5"]) {

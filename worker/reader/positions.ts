@@ -1,4 +1,5 @@
 import { Chess } from "chess.js";
+import type { MovePrior } from "./prior";
 
 /**
  * Positions remembered at most by default: a game's decodings meet from a few hundred (a clear hand) to
@@ -15,9 +16,14 @@ const BOARDS = 1_000;
  * and chess.js's move generation is most of a decoding's time.
  */
 export class Positions {
-  constructor(private readonly remembered = REMEMBERED) {}
+  /** `prior`: what players choose in a position (prior.ts), remembered with its moves. */
+  constructor(
+    readonly prior?: MovePrior,
+    private readonly remembered = REMEMBERED,
+  ) {}
 
   private readonly legal = new Map<string, string[]>();
+  private readonly priors = new Map<string, Float64Array>();
   private readonly after = new Map<string, string>();
   /** Boards made by `play` whose moves are not listed yet: listing them needs no FEN parsed again. */
   private readonly made = new Map<string, Chess>();
@@ -32,6 +38,14 @@ export class Positions {
       this.made.delete(fen);
     }
     return moves;
+  }
+
+  /** What the prior adds to the log-likelihood of each of `moves(fen)` (MovePrior.scores), or null without a prior. */
+  priorScores(fen: string): Float64Array | null {
+    if (!this.prior) return null;
+    let scores = this.priors.get(fen);
+    if (scores === undefined) this.priors.set(fen, (scores = this.prior.scores(fen, this.moves(fen))));
+    return scores;
   }
 
   /** The FEN after the legal move `san` in the position of `fen`. */
@@ -57,6 +71,7 @@ export class Positions {
 
   private forget() {
     this.legal.clear();
+    this.priors.clear();
     this.after.clear();
     this.made.clear();
   }

@@ -82,7 +82,7 @@ export async function readGameAdaptedToWriter(
   options: DecodeOptions & { /** called between the steps (a Temporal activity's heartbeat) */ onStep?: () => void } = {},
 ): Promise<WriterReading> {
   // the second decoding meets mostly the positions of the first
-  const decoding = { ...options, positions: options.positions ?? new Positions() };
+  const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
   const first = readGame(pages, language, decoding);
   options.onStep?.();
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));

@@ -1,5 +1,6 @@
 import { NOTATION_LANGUAGES } from "~/chess/languages";
 import { HELD_OUT_FONTS, type HandName } from "./fonts";
+import { ecoLines } from "./openings";
 import { syntheticSheet, type SyntheticPage } from "./sheet";
 
 /** Seeds of held-out sheets start here, far from the training seeds. */
@@ -19,15 +20,22 @@ export type HeldOutKind = keyof typeof HELD_OUT_HANDS;
 export type HeldOutSheet = { index: number; pages: SyntheticPage[]; otherPlayer: SyntheticPage[] | null };
 
 /**
+ * The games written: random play throughout, or opened as real games are (an ECO line, then random
+ * play), for measuring what the move prior gives on each.
+ */
+export type HeldOutGames = "random" | "openings";
+
+/**
  * The held-out set of a kind of hand: every notation language in turn, every eighth sheet on the
  * two-page 120-move form, every fourth with the opponent's sheet of the same game (another writer
  * of the same kind).
  */
-export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts"): Promise<HeldOutSheet> {
+export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", games: HeldOutGames = "random"): Promise<HeldOutSheet> {
   const fonts = HELD_OUT_HANDS[kind];
   const language = NOTATION_LANGUAGES[index % NOTATION_LANGUAGES.length];
   const layout = index % 8 === 7 ? "kiebitz-120" : "kiebitz-60";
-  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout });
+  const opening = games === "openings" ? ecoLines()[(index * 7919) % ecoLines().length] : undefined;
+  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening });
   const otherPlayer =
     index % 4 === 1 ? await syntheticSheet({ seed: HELD_OUT_SEED + 500_000 + index, fonts, language, layout, sans: pages[0].sans }) : null;
   return { index, pages, otherPlayer };

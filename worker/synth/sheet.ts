@@ -21,11 +21,15 @@ const translate = (key: string) => labels.sheet.form[key.split(".").pop() ?? ""]
 
 const NAMES = ["Anna Schmidt", "J. Novak", "Petrosian", "M. Rossi", "Lea Dubois", "K. Yilmaz", "van Dijk", "P. Silva", "Tom Berg", "E. Kovac", "Sarah Lee", "Ahmet Kaya"];
 
-/** A game of seeded random play, with a bias to captures and checks so that games end like real ones. */
-export function randomGame(random: Random, maxPlies: number): string[] {
+/**
+ * A game of seeded random play, with a bias to captures and checks so that games end like real ones;
+ * from the moves of `opening` on where given.
+ */
+export function randomGame(random: Random, maxPlies: number, opening: readonly string[] = []): string[] {
   const chess = new Chess();
-  const plies = Math.max(2, Math.round(maxPlies * (0.35 + 0.65 * random())));
+  const plies = Math.max(2, opening.length, Math.round(maxPlies * (0.35 + 0.65 * random())));
   const sans: string[] = [];
+  for (const san of opening) sans.push(chess.move(san).san);
   while (sans.length < plies && !chess.isGameOver()) {
     const moves = chess.moves();
     const forcing = moves.filter((san) => san.includes("x") || san.includes("+"));
@@ -78,6 +82,8 @@ export type SheetOptions = {
   /** The round and board written in the header (random when not given); a board of null is left unwritten. */
   round?: number;
   board?: number | null;
+  /** The game's first moves (SAN) when `sans` is not given: the rest is played at random. */
+  opening?: readonly string[];
 };
 
 /** A filled, photographed score sheet (one photo per page of its layout) with its ground truth. */
@@ -87,7 +93,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const pages = layoutPages(layout);
   const lastMove = pages[pages.length - 1].lastMove;
   const language = options.language ?? pick(random, NOTATION_LANGUAGES);
-  const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110));
+  const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110), options.opening);
   const font = loadHand(pick(random, options.fonts));
   const hand = randomHand(random, font);
   const randomRound = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));

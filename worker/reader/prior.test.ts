@@ -1,0 +1,75 @@
+import { Chess } from "chess.js";
+import { describe, expect, it } from "vitest";
+import { decodeGame, type PlyObservation } from "./decode";
+import { BOOK_SHARE, MovePrior, bookKey, loadMovePrior } from "./prior";
+import { FRAMES, frames } from "./testFrames";
+
+const start = new Chess();
+const startMoves = start.moves();
+
+describe("the move prior of real games' openings", () => {
+  it("gives a book position's moves their share by the book's weights and leaves every other legal move a little", () => {
+    const prior = new MovePrior({ [bookKey(start.fen())]: { e4: 3, d4: 1 } }, 1);
+    const probs = [...prior.scores(start.fen(), startMoves)].map(Math.exp);
+    const rest = (1 - BOOK_SHARE) / 20;
+    expect(probs[startMoves.indexOf("e4")]).toBeCloseTo(BOOK_SHARE * 0.75 + rest, 9);
+    expect(probs[startMoves.indexOf("d4")]).toBeCloseTo(BOOK_SHARE * 0.25 + rest, 9);
+    expect(probs[startMoves.indexOf("a3")]).toBeCloseTo(rest, 9);
+    expect(probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    // weighed against the recognizer: the log-probabilities scaled by the prior's weight
+    expect(new MovePrior({ [bookKey(start.fen())]: { e4: 3, d4: 1 } }, 0.5).scores(start.fen(), startMoves)[0]).toBeCloseTo(0.5 * Math.log(rest), 9);
+  });
+
+  it("out of the book, and where the book's moves weigh nothing, holds every legal move as likely as another", () => {
+    const prior = new MovePrior({ [bookKey(start.fen())]: { e4: 0 } }, 1);
+    expect([...prior.scores(start.fen(), startMoves)]).toEqual(startMoves.map(() => Math.log(1 / 20)));
+    // a king with three moves: each 1/3 (a position with fewer choices makes each likelier)
+    expect([...prior.scores("8/8/8/8/8/8/8/K6k w - - 0 1", ["Ka2", "Kb1", "Kb2"])]).toEqual([1, 2, 3].map(() => Math.log(1 / 3)));
+  });
+
+  it("as shipped, from real games: opens with e4 or d4, answers 1. e4 with c5 or e5 first, and knows positions many moves deep", async () => {
+    const prior = await loadMovePrior();
+    const ranked = (chess: Chess) => {
+      const sans = chess.moves();
+      const scores = prior.scores(chess.fen(), sans);
+      return sans.map((san, i) => [san, scores[i]] as const).sort((a, b) => b[1] - a[1]).map(([san]) => san);
+    };
+    expect(ranked(start).slice(0, 2).sort()).toEqual(["d4", "e4"]);
+    const chess = new Chess();
+    chess.move("e4");
+    expect(ranked(chess).slice(0, 2).sort()).toEqual(["c5", "e5"]);
+    // the Ruy Lopez after 5. O-O: still in the book, with the closed and the open defence first
+    for (const san of ["e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"]) chess.move(san);
+    expect(ranked(chess).slice(0, 2).sort()).toEqual(["Be7", "Nxe4"]);
+  });
+
+  it("does not hold a game that stays in the book less likely than one that has left it", () => {
+    // a book where every position of the game has four moves alike: each costs log(0.8 / 4 + 0.2 / n);
+    // the first box could be e4 (in the book) or e3 (out of it), and the boxes after it are clear and legal after either
+    const line = ["e4", "Nc6", "Nf3", "Nf6", "Nc3", "Nb8", "Nb1", "Nc6", "Nc3", "Nb8"];
+    const chess = new Chess();
+    const book: Record<string, Record<string, number>> = {};
+    for (const san of line) {
+      const others = chess.moves().filter((move) => move !== san).slice(0, 3);
+      book[bookKey(chess.fen())] = Object.fromEntries([san, ...others].map((move) => [move, 1]));
+      chess.move(san);
+    }
+    const plies = line.map((san, i) => ({ frames: FRAMES, logProbs: [frames(san, i === 0 ? { 1: "43" } : {})] }));
+    const game = decodeGame(plies, "EN", { prior: new MovePrior(book) });
+    expect(game.moves.map((move) => move.san)).toEqual(line);
+  });
+
+  it("lets the book settle a box the recognizer leaves open between two legal moves", async () => {
+    const ply = (text: string, unclear: Record<number, string> = {}): PlyObservation => ({ frames: FRAMES, logProbs: [frames(text, unclear)] });
+    // "N?3" after 1. e4 e5: Nf3 and Nh3 are both legal and the box shows them equally
+    const plies = [ply("e4"), ply("e5"), ply("Nf3", { 1: "fh" })];
+    const withoutPrior = decodeGame(plies, "EN");
+    expect(withoutPrior.moves[2].flagged).toBe(true);
+    const game = decodeGame(plies, "EN", { prior: await loadMovePrior() });
+    expect(game.moves[2].san).toBe("Nf3");
+    expect(game.moves[2].flagged).toBe(false);
+    // a clearly written move out of the book's favour is read as written
+    const clear = decodeGame([ply("e4"), ply("e5"), ply("Nh3")], "EN", { prior: await loadMovePrior() });
+    expect(clear.moves[2].san).toBe("Nh3");
+  });
+});
