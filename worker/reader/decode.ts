@@ -3,7 +3,7 @@ import { writtenForms } from "~/chess/candidates";
 import type { NotationLanguage } from "~/chess/languages";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
-import { Positions } from "./positions";
+import { Positions, positionKey } from "./positions";
 import type { MovePrior } from "./prior";
 
 /**
@@ -120,8 +120,6 @@ const CERTAIN = 1e-4;
 type Beam = { fen: string; score: number; moves: { san: string; confidence: number }[] };
 type Child = { parent: Beam; san: string; score: number; confidence: number };
 
-/** A position as far as the rest of the game is concerned: the board, who moves, castling and en passant rights. */
-const positionOf = (fen: string) => fen.split(" ").slice(0, 4).join(" ");
 
 /**
  * The best `width` children (sorted best first) within `span` of the best, as beams, one per position:
@@ -134,7 +132,7 @@ function keepBest(children: readonly Child[], width: number, span: number, posit
     if (beams.size === width || score < children[0].score - span) break;
     const fen = positions.play(parent.fen, san);
     const moves = [...parent.moves, { san, confidence }];
-    const position = positionOf(fen);
+    const position = positionKey(fen);
     const kept = beams.get(position);
     if (!kept) {
       beams.set(position, { fen, score, moves });

