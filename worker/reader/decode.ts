@@ -2,6 +2,7 @@ import { Chess } from "chess.js";
 import { writtenForms } from "~/chess/candidates";
 import type { NotationLanguage } from "~/chess/languages";
 import { CLASSES, encodeText } from "./alphabet";
+import { SHIPPED_CALIBRATION, calibratedConfidence, type Calibration, type MoveEvidence } from "./calibration";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { Positions, positionKey } from "./positions";
 import type { MovePrior } from "./prior";
@@ -12,7 +13,11 @@ import type { MovePrior } from "./prior";
  */
 export type PlyObservation = { frames: number; logProbs: Float32Array[]; sheets?: number[] };
 
-export type DecodedMove = { ply: number; san: string; confidence: number; flagged: boolean };
+/**
+ * `confidence`: the probability that the move is right (calibration.ts), from its `evidence`; a move a
+ * person confirmed has confidence 1 and no evidence.
+ */
+export type DecodedMove = { ply: number; san: string; confidence: number; flagged: boolean; evidence?: MoveEvidence };
 /**
  * `unfamiliarHand`: the hand is unlike those the reader knows (see UNFAMILIAR_HAND), on every sheet read
  * (with both players' sheets, a sheet in such a hand beside a familiar one is left out): every move read is flagged.
@@ -21,8 +26,8 @@ export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: nu
 
 export type DecodeOptions = {
   beamWidth?: number;
-  /** Moves below this confidence are flagged for review. */
-  reviewBelow?: number;
+  /** How a move's evidence tells its confidence, and below which confidence it is flagged for review (by default the shipped one). */
+  calibration?: Calibration;
   /** Moves a person confirmed or corrected (SAN, from the first ply): kept as they are, the rest decoded after them. */
   prefix?: readonly string[];
   /** Positions already met by another decoding of the same game (the moves are listed once), with their prior. */
@@ -31,7 +36,6 @@ export type DecodeOptions = {
   prior?: MovePrior;
 };
 
-export const DEFAULT_REVIEW_THRESHOLD = 0.9;
 /**
  * Games followed at once, one per position. The right game often falls out of narrower beams: on 24
  * held-out sheets of fonts, 16 / 32 / 64 / 128 games decoded 78.4 / 80.5 / 83.0 / 85.6% of moves right
@@ -86,6 +90,8 @@ function boxScores(observation: PlyObservation, language: NotationLanguage) {
     moveScore: (san: string) => Math.max(...sheetForms(san, language).map(summed)),
     /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
     gaps: (san: string) => references.map((reference, box) => moveScore(box, san) - reference),
+    /** The likelihood of what the recognizer reads in the clearest box, without the rules (log; 0 without a box). */
+    clarity: references.length ? Math.max(...references) : 0,
   };
 }
 
@@ -109,6 +115,18 @@ function computeSheetForms(san: string, language: NotationLanguage): string[] {
   }
   if (mark) for (const form of [...forms]) if (form.startsWith("0")) forms.add(form + mark);
   return [...forms];
+}
+
+/**
+ * Every legal move of the position of `fen` scored by what the ply's boxes show and what players choose there
+ * (prior.ts): log-likelihoods, the best of them, and the sum of their likelihoods relative to the best.
+ */
+function legalScores(fen: string, scoring: ReturnType<typeof boxScores>, positions: Positions) {
+  const sans = positions.moves(fen);
+  const priors = positions.priorScores(fen);
+  const scores = sans.map((san, i) => scoring.moveScore(san) + (priors?.[i] ?? 0));
+  const best = Math.max(...scores);
+  return { sans, scores, best, total: scores.reduce((sum, score) => sum + Math.exp(score - best), 0) };
 }
 
 /**
@@ -152,7 +170,7 @@ function keepBest(children: readonly Child[], width: number, span: number, posit
  */
 export function decodeGame(plies: readonly PlyObservation[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
   const beamWidth = options.beamWidth ?? BEAM_WIDTH;
-  const reviewBelow = options.reviewBelow ?? DEFAULT_REVIEW_THRESHOLD;
+  const calibration = options.calibration ?? SHIPPED_CALIBRATION;
   const positions = options.positions ?? new Positions(options.prior);
   const start = new Chess();
   for (const san of options.prefix ?? []) start.move(san);
@@ -168,13 +186,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     let bestChild = -Infinity;
     for (const beam of beams) {
       if (beam.score + CERTAIN * observation.logProbs.length < bestChild - span) break;
-      const sans = positions.moves(beam.fen);
+      const { sans, scores, best, total } = legalScores(beam.fen, scoring, positions);
       if (sans.length === 0) continue;
-      // what players choose in this position (prior.ts), beside what the boxes show
-      const priors = positions.priorScores(beam.fen);
-      const scores = sans.map((san, i) => scoring.moveScore(san) + (priors?.[i] ?? 0));
-      const best = Math.max(...scores);
-      const total = scores.reduce((sum, s) => sum + Math.exp(s - best), 0);
       // how well the likeliest move fits the box that shows it best: a box misread on one player's sheet
       // does not make doubtful a move the other sheet shows clearly
       const fit = observation.logProbs.length ? Math.min(1, Math.exp(Math.max(...scoring.gaps(sans[scores.indexOf(best)]))) / MIN_FIT) : 1;
@@ -189,21 +202,83 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     beams = keepBest(expanded, beamWidth, span, positions);
   }
   const best = beams[0];
-  const lost = lostSheets(plies, best.moves, confirmed.length, language);
+  const readings = readPath(plies, best.moves, confirmed.length, language, positions);
+  const lost = lostSheets(plies, readings);
   // a sheet whose hand the reader does not know, beside one it knows, only misleads: the game is read from the others
   if (lost.length > 0 && lost.length < sheetsIn(plies).size) return decodeGame(withoutSheets(plies, lost), language, { ...options, positions });
-  // the confidence of a move also falls when other beams disagree with it and score nearly as well
+  const fits = readings.map((reading) => bestFit(reading?.gaps ?? []));
+  const unfitting = share(readings.flatMap((reading) => (reading ? reading.gaps.map(fitsBadly) : [])));
+  // the decoder's share of a move also falls when other beams disagree with it and score nearly as well
   const total = beams.reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
-  const moves = best.moves.map((move, ply) => {
-    if (ply < confirmed.length) return { ply, san: move.san, confidence: 1, flagged: false };
+  const posteriors = best.moves.map((move, ply) => {
     const agreeing = beams.filter((beam) => beam.moves[ply]?.san === move.san).reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
-    const confidence = Math.min(move.confidence, agreeing / total);
-    return { ply, san: move.san, confidence, flagged: confidence < reviewBelow };
+    return Math.min(move.confidence, agreeing / total);
+  });
+  const doubtful = share(posteriors.slice(confirmed.length).map((posterior) => posterior < DOUBTFUL_POSTERIOR));
+  const moves: DecodedMove[] = best.moves.map((move, ply) => {
+    const reading = readings[ply];
+    if (!reading) return { ply, san: move.san, confidence: 1, flagged: false };
+    const evidence: MoveEvidence = {
+      posterior: posteriors[ply],
+      local: reading.local,
+      nearFit: Math.min(...fits.slice(Math.max(confirmed.length, ply - NEAR_PLIES), ply + NEAR_PLIES + 1)),
+      rivalFit: reading.rivalFit,
+      clarity: reading.clarity,
+      readAsWritten: reading.readAsWritten,
+      unfitting,
+      doubtful,
+      boxes: plies[ply].logProbs.length,
+    };
+    const confidence = calibratedConfidence(evidence, calibration);
+    return { ply, san: move.san, confidence, flagged: confidence < calibration.reviewBelow, evidence };
   });
   const unfamiliarHand = lost.length > 0;
   if (unfamiliarHand) for (const move of moves.slice(confirmed.length)) move.flagged = true;
   return { moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand };
 }
+
+/** A move the decoder gives less than this share of the probability is in doubt (MoveEvidence.doubtful). */
+export const DOUBTFUL_POSTERIOR = 0.9;
+/** Plies either side whose fit tells about a move's (MoveEvidence.nearFit). */
+const NEAR_PLIES = 3;
+
+/** A move's fit on the box that shows it best; 0 (nothing against it) for a ply without a box. */
+const bestFit = (gaps: readonly number[]) => (gaps.length ? Math.max(...gaps) : 0);
+const fitsBadly = (gap: number) => gap < Math.log(MIN_FIT);
+const share = (flags: readonly boolean[]) => (flags.length ? flags.filter(Boolean).length / flags.length : 0);
+
+/**
+ * How the moves of a decoded game (from ply `from` on; null before) stand in their positions: the move's share
+ * among the legal moves, its fit on each box, its likeliest rival's fit, the clearest box's clarity, and
+ * whether the recognizer's own reading of a box is one of its written forms.
+ */
+type PlyReading = { local: number; gaps: number[]; rivalFit: number; clarity: number; readAsWritten: boolean };
+
+function readPath(plies: readonly PlyObservation[], moves: readonly { san: string }[], from: number, language: NotationLanguage, positions: Positions): (PlyReading | null)[] {
+  let fen = new Chess().fen();
+  return moves.map(({ san }, ply) => {
+    const position = fen;
+    fen = positions.play(fen, san);
+    if (ply < from) return null;
+    const observation = plies[ply];
+    const scoring = boxScores(observation, language);
+    const { sans, scores, best, total } = legalScores(position, scoring, positions);
+    const chosen = sans.indexOf(san);
+    const rival = scores.reduce((r, score, i) => (i !== chosen && (r < 0 || score > scores[r]) ? i : r), -1);
+    // compared as the recognizer's classes (it reads Turkish Ş as S)
+    const forms = new Set(sheetForms(san, language).map((form) => encodeText(form).join()));
+    return {
+      local: Math.exp(scores[chosen] - best) / total,
+      gaps: scoring.gaps(san),
+      rivalFit: rival < 0 ? NO_FIT : bestFit(scoring.gaps(sans[rival])),
+      clarity: scoring.clarity,
+      readAsWritten: observation.logProbs.some((logProbs) => forms.has(greedyDecode(logProbs, observation.frames, CLASSES).join())),
+    };
+  });
+}
+
+/** The fit of a move that is not there (no rival: the only legal move). */
+const NO_FIT = -30;
 
 const sheetOf = (observation: PlyObservation, box: number) => observation.sheets?.[box] ?? box;
 const sheetsIn = (plies: readonly PlyObservation[]) => new Set(plies.flatMap((observation) => observation.logProbs.map((_, box) => sheetOf(observation, box))));
@@ -212,20 +287,15 @@ const sheetsIn = (plies: readonly PlyObservation[]) => new Set(plies.flatMap((ob
  * The sheets whose hand the reader is lost on (UNFAMILIAR_HAND): more than that share of the moves
  * read on the sheet fit its boxes badly.
  */
-function lostSheets(plies: readonly PlyObservation[], moves: readonly { san: string }[], from: number, language: NotationLanguage): number[] {
-  const counts = new Map<number, { read: number; unfitting: number }>();
-  for (let ply = from; ply < moves.length; ply++) {
-    boxScores(plies[ply], language)
-      .gaps(moves[ply].san)
-      .forEach((gap, box) => {
-        const sheet = sheetOf(plies[ply], box);
-        const count = counts.get(sheet) ?? { read: 0, unfitting: 0 };
-        count.read++;
-        if (gap < Math.log(MIN_FIT)) count.unfitting++;
-        counts.set(sheet, count);
-      });
-  }
-  return [...counts].filter(([, { read, unfitting }]) => read >= UNFAMILIAR_HAND_MIN_MOVES && unfitting > UNFAMILIAR_HAND * read).map(([sheet]) => sheet);
+function lostSheets(plies: readonly PlyObservation[], readings: readonly (PlyReading | null)[]): number[] {
+  const fits = new Map<number, boolean[]>();
+  readings.forEach((reading, ply) =>
+    reading?.gaps.forEach((gap, box) => {
+      const sheet = sheetOf(plies[ply], box);
+      fits.set(sheet, [...(fits.get(sheet) ?? []), fitsBadly(gap)]);
+    }),
+  );
+  return [...fits].filter(([, bad]) => bad.length >= UNFAMILIAR_HAND_MIN_MOVES && share(bad) > UNFAMILIAR_HAND).map(([sheet]) => sheet);
 }
 
 function withoutSheets(plies: readonly PlyObservation[], sheets: readonly number[]): PlyObservation[] {

@@ -68,7 +68,10 @@ describe("the move prior of real games' openings", () => {
     expect(withoutPrior.moves[2].flagged).toBe(true);
     const game = decodeGame(plies, "EN", { prior: await loadMovePrior() });
     expect(game.moves[2].san).toBe("Nf3");
-    expect(game.moves[2].flagged).toBe(false);
+    // the decoder is now sure of it; the calibrated confidence rises too, short of certain: the box itself is unclear
+    expect(game.moves[2].evidence!.posterior).toBeGreaterThan(0.99);
+    expect(withoutPrior.moves[2].evidence!.posterior).toBeLessThan(0.6);
+    expect(game.moves[2].confidence).toBeGreaterThan(withoutPrior.moves[2].confidence + 0.02);
     // a clearly written move out of the book's favour is read as written
     const clear = decodeGame([ply("e4"), ply("e5"), ply("Nh3")], "EN", { prior: await loadMovePrior() });
     expect(clear.moves[2].san).toBe("Nh3");

@@ -3,12 +3,12 @@ import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
 import { FRAMES, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
-import { sheetForms, type DecodeOptions, type DecodedGame } from "./decode";
+import { DOUBTFUL_POSTERIOR, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { Positions } from "./positions";
 import { readGame, sheetsOf, type PageMoves } from "./read";
 
-/** A decoded move at least this sure teaches the recognizer how its writer writes it. */
-const TEACHING_CONFIDENCE = 0.99;
+/** A decoded move the decoder gives at least this share of the probability (MoveEvidence.posterior) teaches the recognizer how its writer writes it. */
+const TEACHING_POSTERIOR = 0.99;
 /** When fewer of the moves than this share are that sure, the first reading is too unsure to learn from. */
 const MIN_TEACHING_SHARE = 0.3;
 /** Fewer boxes than this tell too little about a hand. */
@@ -54,7 +54,10 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
   );
 }
 
-const flaggedMoves = (game: DecodedGame) => game.moves.filter((move) => move.flagged).length;
+/** The decoder's share of a move's probability; a move a person confirmed is certain. */
+const posterior = (move: DecodedMove) => move.evidence?.posterior ?? 1;
+/** The adapted reading is kept when it leaves no more moves in doubt than the first (every move of a hand flagged whole). */
+const doubtfulMoves = (game: DecodedGame) => (game.unfamiliarHand ? game.moves.length : game.moves.filter((move) => posterior(move) < DOUBTFUL_POSTERIOR).length);
 
 export type WriterReading = {
   /** The game as read in the end. */
@@ -86,10 +89,10 @@ export async function readGameAdaptedToWriter(
   const first = readGame(pages, language, decoding);
   options.onStep?.();
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
-  const sure = new Map(first.moves.filter((move) => move.confidence >= TEACHING_CONFIDENCE).map((move) => [move.ply, move.san]));
+  const sure = new Map(first.moves.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, move.san]));
   if (first.unfamiliarHand || !withFeatures || sure.size < MIN_TEACHING_SHARE * first.moves.length) return { game: first, first, adapted: false };
   const adapted = await Promise.all(sheetsOf(pages).map((sheet) => adaptSheet(sheet, sure, language, head)));
   options.onStep?.();
   const second = readGame(adapted.flat(), language, decoding);
-  return flaggedMoves(second) <= flaggedMoves(first) ? { game: second, first, adapted: true } : { game: first, first, adapted: false };
+  return doubtfulMoves(second) <= doubtfulMoves(first) ? { game: second, first, adapted: true } : { game: first, first, adapted: false };
 }

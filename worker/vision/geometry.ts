@@ -3,7 +3,7 @@ export type Point = { x: number; y: number };
 export type Homography = readonly number[];
 
 /** Solves A·x = b (n×n) by Gaussian elimination with partial pivoting; null when singular. */
-function solve(a: number[][], b: number[]): number[] | null {
+export function solveLinear(a: number[][], b: number[]): number[] | null {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i]]);
   for (let col = 0; col < n; col++) {
@@ -32,7 +32,7 @@ export function homography(from: readonly Point[], to: readonly Point[]): Homogr
     a.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
     b.push(v);
   }
-  const h = solve(a, b);
+  const h = solveLinear(a, b);
   return h ? [...h, 1] : null;
 }
 

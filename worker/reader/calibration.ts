@@ -1,0 +1,76 @@
+import path from "node:path";
+import shipped from "../model/calibration/calibration.json";
+
+/**
+ * What tells whether a decoded move is right, beyond the decoder's own share of the probability, which
+ * misjudges itself (on held-out sheets, moves it gave ≥ 0.999 were right 99.0% of the time, moves under
+ * 0.2 still 56%): how well the move's written forms fit its boxes against what the recognizer reads there
+ * without the rules, how well the nearby moves fit (a misread letter sends the game onto another legal
+ * game whose next moves are read confidently, but it needs some move that fits badly), whether the
+ * recognizer's own reading of a box is one of the move's written forms, and how much of the game
+ * fits badly or is in doubt.
+ */
+export type MoveEvidence = {
+  /** The decoder's share of the probability (beam search): the least of its position's and its game's among those followed. */
+  posterior: number;
+  /** The move's share among its position's legal moves, by the boxes and the move prior. */
+  local: number;
+  /**
+   * The worst fit among this move and those within three plies either side: a move's fit is how well it fits
+   * the box that shows it best, the log of its likelihood against the recognizer's own reading there.
+   */
+  nearFit: number;
+  /** The fit of the position's next likeliest legal move. */
+  rivalFit: number;
+  /** The log-likelihood of the recognizer's own reading of the clearest box: low where the writing is unclear. */
+  clarity: number;
+  /** The recognizer's own reading of a box is one of the move's written forms. */
+  readAsWritten: boolean;
+  /** The share of the game's boxes that its moves fit badly (decode.ts, MIN_FIT). */
+  unfitting: number;
+  /** The share of the game's moves the decoder is in doubt of (a share under DOUBTFUL_POSTERIOR): a game sent astray has more. */
+  doubtful: number;
+  /** Boxes that show the move: one per player's sheet. */
+  boxes: number;
+};
+
+/**
+ * A logistic model of the probability that a move is right, given its evidence, fit on held-out sheets
+ * (`npm run train:calibration`), with the confidence below which a move goes to a person.
+ */
+export type Calibration = { weights: Record<FeatureName, number> & { bias: number }; reviewBelow: number };
+
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-7, Math.max(1e-7, p));
+  return Math.log(q / (1 - q));
+};
+const bounded = (logLikelihood: number) => Math.min(3, Math.max(-20, logLikelihood));
+
+/** The model's inputs: probabilities as log-odds, log-likelihood ratios bounded (a box read as nothing like any move is simply bad). */
+export const FEATURES = {
+  posterior: (e: MoveEvidence) => logit(e.posterior),
+  local: (e: MoveEvidence) => logit(e.local),
+  nearFit: (e: MoveEvidence) => bounded(e.nearFit),
+  rivalFit: (e: MoveEvidence) => bounded(e.rivalFit),
+  clarity: (e: MoveEvidence) => Math.max(-20, e.clarity),
+  readAsWritten: (e: MoveEvidence) => Number(e.readAsWritten),
+  unfitting: (e: MoveEvidence) => e.unfitting,
+  doubtful: (e: MoveEvidence) => e.doubtful,
+  bothSheets: (e: MoveEvidence) => Number(e.boxes > 1),
+} satisfies Record<string, (e: MoveEvidence) => number>;
+export type FeatureName = keyof typeof FEATURES;
+export const FEATURE_NAMES = Object.keys(FEATURES) as FeatureName[];
+
+export const featureValues = (evidence: MoveEvidence): number[] => FEATURE_NAMES.map((name) => FEATURES[name](evidence));
+
+/** The probability that the move is right, by the model. */
+export function calibratedConfidence(evidence: MoveEvidence, calibration: Calibration): number {
+  const values = featureValues(evidence);
+  const z = FEATURE_NAMES.reduce((sum, name, i) => sum + calibration.weights[name] * values[i], calibration.weights.bias);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The shipped calibration (written by `npm run train:calibration`). */
+export const SHIPPED_CALIBRATION = shipped as Calibration;
+export const SHIPPED_CALIBRATION_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), "../model/calibration");
+export const CALIBRATION_FILE = "calibration.json";

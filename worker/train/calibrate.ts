@@ -1,0 +1,100 @@
+/**
+ * Calibrates the reader's confidence (worker/reader/calibration.ts): reads held-out sheets of every kind
+ * of hand (their hands never used in training; sheets from index 1000 on, apart from bench:reader's),
+ * decodes each game from one player's sheet and, where the set has it, from both, and fits the logistic
+ * model of whether a move is right from its evidence; then chooses the lowest confidence under which
+ * moves are flagged such that the unflagged moves of every kind are right at least `--aim` of the time.
+ * Prints, per kind, what the chosen calibration flags and how often the unflagged moves are right, also
+ * as fit without that kind (how it does on a kind of hand it never saw), and writes
+ * worker/model/calibration/calibration.json. Games of a hand the reader is lost on (flagged whole) are
+ * left out: every move of theirs goes to a person anyway.
+ * `--rows file` keeps the decoded moves' evidence there; `--refit file` fits on moves kept so, without reading again.
+ * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,print,cursive --aim 0.995 --out dir --rows file | --refit file]
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadRecognizers, recognizerHead } from "../model/recognizer";
+import { CALIBRATION_FILE, SHIPPED_CALIBRATION_DIR, type Calibration } from "../reader/calibration";
+import { loadMovePrior } from "../reader/prior";
+import { readPage } from "../reader/read";
+import { readGameAdaptedToWriter } from "../reader/writer";
+import { HELD_OUT_HANDS, heldOutSheet, type HeldOutKind } from "../synth/heldout";
+import type { SyntheticPage } from "../synth/sheet";
+import { chooseReviewBelow, fitCalibration, flagging, type CalibrationRow } from "./calibration";
+
+const { values } = parseArgs({
+  options: {
+    first: { type: "string", default: "1000" },
+    sheets: { type: "string", default: "64" },
+    kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") },
+    aim: { type: "string", default: "0.995" },
+    out: { type: "string", default: SHIPPED_CALIBRATION_DIR },
+    rows: { type: "string" },
+    refit: { type: "string" },
+  },
+});
+const [FIRST, SHEETS, AIM] = [Number(values.first), Number(values.sheets), Number(values.aim)];
+const KINDS = values.kinds!.split(",") as HeldOutKind[];
+for (const kind of KINDS) if (!(kind in HELD_OUT_HANDS)) throw new Error(`--kinds: ${Object.keys(HELD_OUT_HANDS).join(", ")}, not ${kind}`);
+if (!(FIRST >= 64 && SHEETS > 0 && AIM > 0.5 && AIM < 1)) throw new Error("--first ≥ 64 (apart from bench:reader's sheets), --sheets > 0, 0.5 < --aim < 1");
+
+type Row = CalibrationRow & { sheets: "one" | "both" };
+
+/** The decoded moves of the held-out sheets, from one player's sheet and from both. */
+async function decodedMoves(): Promise<Row[]> {
+  const recognizers = await loadRecognizers();
+  const head = recognizerHead(recognizers.moves);
+  const prior = await loadMovePrior();
+  const readPages = async (pages: readonly SyntheticPage[]) => Promise.all(pages.map((page) => readPage(page.jpeg, recognizers)));
+  const rows: Row[] = [];
+  const started = Date.now();
+  for (const kind of KINDS) {
+    for (let index = FIRST; index < FIRST + SHEETS; index++) {
+      const sheet = await heldOutSheet(index, kind);
+      const truth = sheet.pages[0].sans;
+      const language = sheet.pages[0].language;
+      const readings = await readPages(sheet.pages);
+      const decodings: ["one" | "both", typeof readings][] = [["one", readings]];
+      if (sheet.otherPlayer) decodings.push(["both", [...readings, ...(await readPages(sheet.otherPlayer))]]);
+      for (const [sheets, pages] of decodings) {
+        const { game } = await readGameAdaptedToWriter(pages, language, head, { prior });
+        if (game.unfamiliarHand) continue;
+        for (const move of game.moves) if (move.evidence) rows.push({ evidence: move.evidence, right: move.san === truth[move.ply], kind, sheets });
+      }
+    }
+    console.log(`${kind}: ${SHEETS} sheets read and decoded, ${((Date.now() - started) / 60000).toFixed(1)} min`);
+  }
+  return rows;
+}
+
+const rows: Row[] = values.refit ? JSON.parse(await readFile(values.refit, "utf8")) : await decodedMoves();
+if (values.rows) await writeFile(values.rows, JSON.stringify(rows));
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+function report(label: string, calibration: Calibration, kind: string) {
+  const parts = (["one", "both"] as const).map((sheets) => {
+    const of = rows.filter((row) => row.kind === kind && row.sheets === sheets);
+    if (of.length === 0) return null;
+    const { flagged, unflaggedRight } = flagging(of, calibration);
+    return `${sheets === "one" ? "one sheet" : "both sheets"} ${of.length} moves: ${pct(of.filter((row) => row.right).length / of.length)} right, ${pct(flagged)} flagged, unflagged right ${pct(unflaggedRight)}`;
+  });
+  console.log(`  ${kind} (${label}): ${parts.filter(Boolean).join("; ")}`);
+}
+
+const calibration = fitCalibration(rows);
+calibration.reviewBelow = chooseReviewBelow(rows, calibration, AIM);
+console.log(`fit on ${rows.length} moves; flagged below confidence ${calibration.reviewBelow}; weights ${JSON.stringify(calibration.weights)}`);
+const kinds = [...new Set(rows.map((row) => row.kind))];
+for (const kind of kinds) report("fit on all kinds", calibration, kind);
+if (kinds.length > 1) {
+  for (const kind of kinds) {
+    const others = rows.filter((row) => row.kind !== kind);
+    const without = fitCalibration(others);
+    without.reviewBelow = chooseReviewBelow(others, without, AIM);
+    report(`fit without it, flagged below ${without.reviewBelow}`, without, kind);
+  }
+}
+await mkdir(values.out!, { recursive: true });
+await writeFile(path.join(values.out!, CALIBRATION_FILE), `${JSON.stringify(calibration, null, 2)}\n`);
+console.log(`written to ${path.join(values.out!, CALIBRATION_FILE)}`);

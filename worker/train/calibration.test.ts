@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { seededRandom } from "~/chess/random";
+import { calibratedConfidence, type MoveEvidence } from "../reader/calibration";
+import { chooseReviewBelow, fitCalibration, fitLogistic, flagging, wilsonLowerBound, type CalibrationRow } from "./calibration";
+
+const evidence = (fit: number, readAsWritten: boolean): MoveEvidence => ({
+  posterior: 0.99,
+  local: 0.99,
+  nearFit: fit,
+  rivalFit: -10,
+  clarity: -1,
+  readAsWritten,
+  unfitting: 0.1,
+  doubtful: 0.1,
+  boxes: 1,
+});
+
+describe("calibrating the reader's confidence", () => {
+  it("recovers the weights of a logistic model from its outcomes", () => {
+    const random = seededRandom(7);
+    const inputs = Array.from({ length: 4000 }, () => [4 * random() - 2, 4 * random() - 2]);
+    // p(right) = σ(0.5 + 2·x₁ − 1·x₂)
+    const outcomes = inputs.map(([a, b]) => random() < 1 / (1 + Math.exp(-(0.5 + 2 * a - b))));
+    const [bias, w1, w2] = fitLogistic(inputs, outcomes, 0);
+    expect(bias).toBeCloseTo(0.5, 0);
+    expect(w1).toBeCloseTo(2, 0);
+    expect(w2).toBeCloseTo(-1, 0);
+  });
+
+  it("learns from held-out moves that a move whose box the recognizer reads as written is likelier right", () => {
+    const random = seededRandom(3);
+    // read as written: right 99.9% of the time; not: 80%
+    const rows: CalibrationRow[] = Array.from({ length: 12_000 }, (_, i) => {
+      const written = i % 2 === 0;
+      return { evidence: evidence(-random(), written), right: random() < (written ? 0.999 : 0.8), kind: i % 3 === 0 ? "cursive" : "print" };
+    });
+    const calibration = fitCalibration(rows);
+    const [written, notWritten] = [calibratedConfidence(evidence(-0.5, true), calibration), calibratedConfidence(evidence(-0.5, false), calibration)];
+    expect(written).toBeGreaterThan(0.99);
+    expect(notWritten).toBeGreaterThan(0.7);
+    expect(notWritten).toBeLessThan(0.9);
+    // the threshold: the lowest at which every kind's unflagged moves are surely right 99.5% of the time — here
+    // it leaves the moves read as written (99.9% right) unflagged and flags the others
+    const reviewBelow = chooseReviewBelow(rows, calibration, 0.995);
+    expect(reviewBelow).toBeGreaterThan(notWritten);
+    expect(reviewBelow).toBeLessThanOrEqual(written);
+    for (const kind of ["cursive", "print"]) {
+      const { flagged, unflaggedRight } = flagging(rows.filter((row) => row.kind === kind), calibration, reviewBelow);
+      expect(unflaggedRight).toBeGreaterThanOrEqual(0.995);
+      expect(unflaggedRight).toBeLessThan(1);
+      expect(flagged).toBeCloseTo(0.5, 1);
+    }
+  });
+
+  it("asks a threshold to be safe beyond the luck of the sheets: 99.5% observed on few moves is not enough", () => {
+    expect(wilsonLowerBound(199, 200)).toBeLessThan(0.99);
+    expect(wilsonLowerBound(9_950, 10_000)).toBeGreaterThan(0.993);
+    expect(wilsonLowerBound(9_950, 10_000)).toBeLessThan(0.995);
+    expect(wilsonLowerBound(0, 0)).toBe(0);
+  });
+});
