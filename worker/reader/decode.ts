@@ -95,6 +95,8 @@ function boxScores(observation: PlyObservation, language: NotationLanguage) {
   };
 }
 
+type BoxScores = ReturnType<typeof boxScores>;
+
 /** Forms per language and SAN, computed once (a few thousand SANs occur in practice). */
 const formsCache = new Map<string, string[]>();
 /** The ways a move may be written on a sheet: the forms of the chess core, with check marks and castling with zeros. */
@@ -121,7 +123,7 @@ function computeSheetForms(san: string, language: NotationLanguage): string[] {
  * Every legal move of the position of `fen` scored by what the ply's boxes show and what players choose there
  * (prior.ts): log-likelihoods, the best of them, and the sum of their likelihoods relative to the best.
  */
-function legalScores(fen: string, scoring: ReturnType<typeof boxScores>, positions: Positions) {
+function legalScores(fen: string, scoring: BoxScores, positions: Positions) {
   const sans = positions.moves(fen);
   const priors = positions.priorScores(fen);
   const scores = sans.map((san, i) => scoring.moveScore(san) + (priors?.[i] ?? 0));
@@ -176,9 +178,11 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   for (const san of options.prefix ?? []) start.move(san);
   const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
   let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed }];
+  // each ply's boxes scored once, for the search and for the moves' evidence after it
+  const scorings: BoxScores[] = [];
   for (let ply = confirmed.length; ply < plies.length; ply++) {
     const observation = plies[ply];
-    const scoring = boxScores(observation, language);
+    const scoring = (scorings[ply] = boxScores(observation, language));
     const expanded: Child[] = [];
     const span = BEAM_SPAN * Math.max(1, observation.logProbs.length);
     // the beams come best first, and no move is likelier than certain (log 0): once a beam's own score is
@@ -202,7 +206,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     beams = keepBest(expanded, beamWidth, span, positions);
   }
   const best = beams[0];
-  const readings = readPath(plies, best.moves, confirmed.length, language, positions);
+  const readings = readPath(plies, scorings, best.moves, confirmed.length, language, positions);
   const lost = lostSheets(plies, readings);
   // a sheet whose hand the reader does not know, beside one it knows, only misleads: the game is read from the others
   if (lost.length > 0 && lost.length < sheetsIn(plies).size) return decodeGame(withoutSheets(plies, lost), language, { ...options, positions });
@@ -254,14 +258,14 @@ const share = (flags: readonly boolean[]) => (flags.length ? flags.filter(Boolea
  */
 type PlyReading = { local: number; gaps: number[]; rivalFit: number; clarity: number; readAsWritten: boolean };
 
-function readPath(plies: readonly PlyObservation[], moves: readonly { san: string }[], from: number, language: NotationLanguage, positions: Positions): (PlyReading | null)[] {
+function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores[], moves: readonly { san: string }[], from: number, language: NotationLanguage, positions: Positions): (PlyReading | null)[] {
   let fen = new Chess().fen();
   return moves.map(({ san }, ply) => {
     const position = fen;
     fen = positions.play(fen, san);
     if (ply < from) return null;
     const observation = plies[ply];
-    const scoring = boxScores(observation, language);
+    const scoring = scorings[ply];
     const { sans, scores, best, total } = legalScores(position, scoring, positions);
     const chosen = sans.indexOf(san);
     const rival = scores.reduce((r, score, i) => (i !== chosen && (r < 0 || score > scores[r]) ? i : r), -1);
