@@ -40,4 +40,28 @@ describe("positions remembered across decodings", () => {
     expect(positions.moves(play(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "d3", "Nf6"]))).toContain("O-O");
     expect(positions.moves(play(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "Ke2", "Nf6", "Ke1", "d6"]))).not.toContain("O-O");
   });
+
+  it("agrees with chess.js's public moves and move at every position of random games (promotions, en passant, castling, mates)", () => {
+    let seed = 20261126;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const seen = new Set<string>();
+    for (let game = 0; game < 60; game++) {
+      const positions = new Positions(undefined, 50);
+      const chess = new Chess();
+      for (let ply = 0; ply < 200 && !chess.isCheckmate() && !chess.isStalemate(); ply++) {
+        const fen = chess.fen();
+        const sans = chess.moves();
+        expect(positions.moves(fen)).toEqual(sans);
+        const move = chess.move(sans[Math.floor(random() * sans.length)]);
+        expect(positions.play(fen, move.san)).toBe(chess.fen());
+        if (move.isKingsideCastle()) seen.add("O-O");
+        if (move.isQueensideCastle()) seen.add("O-O-O");
+        if (move.isEnPassant()) seen.add("en passant");
+        if (move.isPromotion()) seen.add(`=${move.promotion}`);
+        if (move.san.endsWith("#")) seen.add("mate");
+      }
+    }
+    // the games made the special moves whose SAN and board chess.js writes differently
+    expect([...seen]).toEqual(expect.arrayContaining(["O-O", "O-O-O", "en passant", "=q", "=n", "mate"]));
+  });
 });

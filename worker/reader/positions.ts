@@ -1,4 +1,4 @@
-import { Chess } from "chess.js";
+import { Chess, type Square } from "chess.js";
 import type { MovePrior } from "./prior";
 
 /**
@@ -13,8 +13,31 @@ export const positionKey = (fen: string) => fen.split(" ").slice(0, 4).join(" ")
  * more than about 30 MB.
  */
 const REMEMBERED = 20_000;
-/** Boards kept for the positions not yet expanded: the next ply's, at most a few hundred. */
+/** Boards kept with their generated moves, for playing those moves: the positions of the last ply or two, at most a few hundred. */
 const BOARDS = 1_000;
+
+/**
+ * chess.js's own move generation, which its public `moves` and `move` wrap: `move(san)` lists the legal
+ * moves again twice and writes two FENs, where a decoder that has just listed them only needs to make one
+ * and read the board (chess.js's `Move` uses these the same way). Pinned by the lockfile; positions.test.ts
+ * checks every position of random games against the public interface.
+ */
+type Generated = { readonly __generated: unique symbol };
+interface Generator {
+  _moves(options: { legal: true; square?: Square }): Generated[];
+  _moveToSan(move: Generated, moves: Generated[]): string;
+  _makeMove(move: Generated): void;
+  _undoMove(): void;
+}
+const generator = (board: Chess) => board as unknown as Generator;
+
+/** Whether the side to move has a legal move, its king's looked at first. */
+function canMove(board: Chess): boolean {
+  const king = board.findPiece({ type: "k", color: board.turn() })[0];
+  return generator(board)._moves({ legal: true, square: king }).length > 0 || generator(board)._moves({ legal: true }).length > 0;
+}
+
+type Listed = { sans: string[]; board: Chess; generated: Generated[] };
 
 /**
  * The legal moves of positions and the positions they lead to, by FEN, remembered for the decodings of
@@ -31,19 +54,12 @@ export class Positions {
   private readonly legal = new Map<string, string[]>();
   private readonly priors = new Map<string, Float64Array>();
   private readonly after = new Map<string, string>();
-  /** Boards made by `play` whose moves are not listed yet: listing them needs no FEN parsed again. */
-  private readonly made = new Map<string, Chess>();
+  /** The boards of positions listed lately, with chess.js's moves in the order of their SANs. */
+  private readonly boards = new Map<string, Listed>();
 
   /** The legal moves (SAN) in the position of `fen`. */
   moves(fen: string): string[] {
-    let moves = this.legal.get(fen);
-    if (!moves) {
-      moves = (this.made.get(fen) ?? new Chess(fen)).moves();
-      if (this.legal.size >= this.remembered) this.forget();
-      this.legal.set(fen, moves);
-      this.made.delete(fen);
-    }
-    return moves;
+    return this.legal.get(fen) ?? this.list(fen).sans;
   }
 
   /** What the prior adds to the log-likelihood of each of `moves(fen)` (MovePrior.scores), or null without a prior. */
@@ -59,13 +75,14 @@ export class Positions {
     const key = `${fen}|${san}`;
     let next = this.after.get(key);
     if (next === undefined) {
-      const chess = new Chess(fen);
-      chess.move(san);
-      next = chess.fen();
+      const { sans, board, generated } = this.boards.get(fen) ?? this.list(fen);
+      const move = generated[sans.indexOf(san)];
+      if (!move) throw new Error(`Illegal move ${san} in ${fen}`);
+      generator(board)._makeMove(move);
+      next = board.fen();
+      generator(board)._undoMove();
       if (this.after.size >= this.remembered) this.forget();
       this.after.set(key, next);
-      if (this.made.size >= BOARDS) this.made.clear();
-      if (!this.legal.has(next)) this.made.set(next, chess);
     }
     return next;
   }
@@ -75,10 +92,24 @@ export class Positions {
     return this.legal.size;
   }
 
+  private list(fen: string): Listed {
+    const board = new Chess(fen);
+    // a checking move's SAN says whether it mates, which chess.js decides by listing all the other side's
+    // legal moves; most checked kings can step away, which is far quicker to find
+    board.isCheckmate = () => board.isCheck() && !canMove(board);
+    const generated = generator(board)._moves({ legal: true });
+    const listed = { sans: generated.map((move) => generator(board)._moveToSan(move, generated)), board, generated };
+    if (this.legal.size >= this.remembered) this.forget();
+    this.legal.set(fen, listed.sans);
+    if (this.boards.size >= BOARDS) this.boards.clear();
+    this.boards.set(fen, listed);
+    return listed;
+  }
+
   private forget() {
     this.legal.clear();
     this.priors.clear();
     this.after.clear();
-    this.made.clear();
+    this.boards.clear();
   }
 }
