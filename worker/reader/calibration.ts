@@ -56,6 +56,10 @@ export const FEATURES = {
   readAsWritten: (e: MoveEvidence) => Number(e.readAsWritten),
   unfitting: (e: MoveEvidence) => e.unfitting,
   doubtful: (e: MoveEvidence) => e.doubtful,
+  // a move the decoder is sure of counts for less in a game that fits badly or is much in doubt: one misread box
+  // sends a game onto another legal game, whose next moves the decoder is sure of
+  unfittingSure: (e: MoveEvidence) => e.unfitting * logit(e.posterior),
+  doubtfulSure: (e: MoveEvidence) => e.doubtful * logit(e.posterior),
   bothSheets: (e: MoveEvidence) => Number(e.boxes > 1),
 } satisfies Record<string, (e: MoveEvidence) => number>;
 export type FeatureName = keyof typeof FEATURES;

@@ -3,13 +3,16 @@
  * of hand (their hands never used in training; sheets from index 1000 on, apart from bench:reader's),
  * decodes each game from one player's sheet and, where the set has it, from both, and fits the logistic
  * model of whether a move is right from its evidence; then chooses the lowest confidence under which
- * moves are flagged such that the unflagged moves of every kind are right at least `--aim` of the time.
- * Prints, per kind, what the chosen calibration flags and how often the unflagged moves are right, also
- * as fit without that kind (how it does on a kind of hand it never saw), and writes
+ * moves are flagged such that the unflagged moves of every kind of hand (over the kinds of game) are right at
+ * least `--aim` of the time.
+ * Prints, per set (kind of hand and of game), what the chosen calibration flags and how often the unflagged moves are right, also
+ * as fit without that kind of hand (how it does on a hand it never saw), and writes
  * worker/model/calibration/calibration.json. Games of a hand the reader is lost on (flagged whole) are
- * left out: every move of theirs goes to a person anyway.
- * `--rows file` keeps the decoded moves' evidence there; `--refit file` fits on moves kept so, without reading again.
- * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,print,cursive --aim 0.995 --out dir --rows file | --refit file]
+ * left out: every move of theirs goes to a person anyway. `--games random,openings`: games of random play, and
+ * games that open as real games do (the move prior weighs those).
+ * `--rows file` keeps the decoded moves' evidence there; `--refit file[,file…]` fits on moves kept so, without reading
+ * again (two processes, `--games random` and `--games openings`, each with its `--rows`, use both cores).
+ * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,print,cursive --games random,openings --aim 0.995 --out dir --rows file | --refit file,…]
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -19,7 +22,7 @@ import { CALIBRATION_FILE, SHIPPED_CALIBRATION_DIR, type Calibration } from "../
 import { loadMovePrior } from "../reader/prior";
 import { readPage } from "../reader/read";
 import { readGameAdaptedToWriter } from "../reader/writer";
-import { HELD_OUT_HANDS, heldOutSheet, type HeldOutKind } from "../synth/heldout";
+import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind } from "../synth/heldout";
 import type { SyntheticPage } from "../synth/sheet";
 import { chooseReviewBelow, fitCalibration, flagging, type CalibrationRow } from "./calibration";
 
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     first: { type: "string", default: "1000" },
     sheets: { type: "string", default: "64" },
     kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") },
+    games: { type: "string", default: "random,openings" },
     aim: { type: "string", default: "0.995" },
     out: { type: "string", default: SHIPPED_CALIBRATION_DIR },
     rows: { type: "string" },
@@ -37,9 +41,13 @@ const { values } = parseArgs({
 const [FIRST, SHEETS, AIM] = [Number(values.first), Number(values.sheets), Number(values.aim)];
 const KINDS = values.kinds!.split(",") as HeldOutKind[];
 for (const kind of KINDS) if (!(kind in HELD_OUT_HANDS)) throw new Error(`--kinds: ${Object.keys(HELD_OUT_HANDS).join(", ")}, not ${kind}`);
+const GAMES = values.games!.split(",") as HeldOutGames[];
+for (const games of GAMES) if (games !== "random" && games !== "openings") throw new Error(`--games: random, openings, not ${games}`);
 if (!(FIRST >= 64 && SHEETS > 0 && AIM > 0.5 && AIM < 1)) throw new Error("--first ≥ 64 (apart from bench:reader's sheets), --sheets > 0, 0.5 < --aim < 1");
 
-type Row = CalibrationRow & { sheets: "one" | "both" };
+/** `kind`: the kind of hand, whose unflagged moves must meet the aim over both kinds of game; `set`: the hand and the kind of game. */
+type Row = CalibrationRow & { sheets: "one" | "both"; set: string };
+const setOf = (hand: HeldOutKind, games: HeldOutGames) => (games === "random" ? hand : `${hand}, openings`);
 
 /** The decoded moves of the held-out sheets, from one player's sheet and from both. */
 async function decodedMoves(): Promise<Row[]> {
@@ -49,9 +57,9 @@ async function decodedMoves(): Promise<Row[]> {
   const readPages = async (pages: readonly SyntheticPage[]) => Promise.all(pages.map((page) => readPage(page.jpeg, recognizers)));
   const rows: Row[] = [];
   const started = Date.now();
-  for (const kind of KINDS) {
+  for (const kind of KINDS) for (const games of GAMES) {
     for (let index = FIRST; index < FIRST + SHEETS; index++) {
-      const sheet = await heldOutSheet(index, kind);
+      const sheet = await heldOutSheet(index, kind, games);
       const truth = sheet.pages[0].sans;
       const language = sheet.pages[0].language;
       const readings = await readPages(sheet.pages);
@@ -60,39 +68,40 @@ async function decodedMoves(): Promise<Row[]> {
       for (const [sheets, pages] of decodings) {
         const { game } = await readGameAdaptedToWriter(pages, language, head, { prior });
         if (game.unfamiliarHand) continue;
-        for (const move of game.moves) if (move.evidence) rows.push({ evidence: move.evidence, right: move.san === truth[move.ply], kind, sheets });
+        for (const move of game.moves) if (move.evidence) rows.push({ evidence: move.evidence, right: move.san === truth[move.ply], kind, set: setOf(kind, games), sheets });
       }
     }
-    console.log(`${kind}: ${SHEETS} sheets read and decoded, ${((Date.now() - started) / 60000).toFixed(1)} min`);
+    console.log(`${setOf(kind, games)}: ${SHEETS} sheets read and decoded, ${((Date.now() - started) / 60000).toFixed(1)} min`);
   }
   return rows;
 }
 
-const rows: Row[] = values.refit ? JSON.parse(await readFile(values.refit, "utf8")) : await decodedMoves();
+const rows: Row[] = values.refit ? (await Promise.all(values.refit.split(",").map(async (file) => JSON.parse(await readFile(file, "utf8")) as Row[]))).flat() : await decodedMoves();
 if (values.rows) await writeFile(values.rows, JSON.stringify(rows));
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-function report(label: string, calibration: Calibration, kind: string) {
+function report(label: string, calibration: Calibration, set: string) {
   const parts = (["one", "both"] as const).map((sheets) => {
-    const of = rows.filter((row) => row.kind === kind && row.sheets === sheets);
+    const of = rows.filter((row) => row.set === set && row.sheets === sheets);
     if (of.length === 0) return null;
     const { flagged, unflaggedRight } = flagging(of, calibration);
     return `${sheets === "one" ? "one sheet" : "both sheets"} ${of.length} moves: ${pct(of.filter((row) => row.right).length / of.length)} right, ${pct(flagged)} flagged, unflagged right ${pct(unflaggedRight)}`;
   });
-  console.log(`  ${kind} (${label}): ${parts.filter(Boolean).join("; ")}`);
+  console.log(`  ${set} (${label}): ${parts.filter(Boolean).join("; ")}`);
 }
 
 const calibration = fitCalibration(rows);
 calibration.reviewBelow = chooseReviewBelow(rows, calibration, AIM);
 console.log(`fit on ${rows.length} moves; flagged below confidence ${calibration.reviewBelow}; weights ${JSON.stringify(calibration.weights)}`);
-const kinds = [...new Set(rows.map((row) => row.kind))];
-for (const kind of kinds) report("fit on all kinds", calibration, kind);
-if (kinds.length > 1) {
-  for (const kind of kinds) {
-    const others = rows.filter((row) => row.kind !== kind);
+const sets = [...new Set(rows.map((row) => row.set))];
+for (const set of sets) report("fit on all", calibration, set);
+const hands = [...new Set(rows.map((row) => row.kind))];
+if (hands.length > 1) {
+  for (const hand of hands) {
+    const others = rows.filter((row) => row.kind !== hand);
     const without = fitCalibration(others);
     without.reviewBelow = chooseReviewBelow(others, without, AIM);
-    report(`fit without it, flagged below ${without.reviewBelow}`, without, kind);
+    for (const set of sets.filter((set) => rows.some((row) => row.set === set && row.kind === hand))) report(`fit without this hand, flagged below ${without.reviewBelow}`, without, set);
   }
 }
 await mkdir(values.out!, { recursive: true });

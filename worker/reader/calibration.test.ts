@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { SHIPPED_CALIBRATION, calibratedConfidence, type MoveEvidence } from "./calibration";
+
+/** A move the decoder is sure of (its share 0.99999), read as written, in a game that fits its boxes well. */
+const sure: MoveEvidence = { posterior: 0.99999, local: 0.99999, nearFit: 0, rivalFit: -11, clarity: -0.13, readAsWritten: true, unfitting: 0.02, doubtful: 0.05, boxes: 1 };
+
+describe("the shipped calibration", () => {
+  it("trusts a sure move in a game that fits, and sends the same move to a person in a game sent astray", () => {
+    // the fits and game-wide shares of one of the calibration sheets' confidently wrong moves (cursive hand, a game that opens as real games do)
+    const astray = { ...sure, nearFit: -3, unfitting: 0.26, doubtful: 0.47 };
+    expect(calibratedConfidence(sure, SHIPPED_CALIBRATION)).toBeGreaterThan(0.995);
+    expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(SHIPPED_CALIBRATION.reviewBelow);
+  });
+
+  it("counts the decoder's certainty for less the more of the game is in doubt or fits badly", () => {
+    const logOdds = (evidence: MoveEvidence) => Math.log(calibratedConfidence(evidence, SHIPPED_CALIBRATION) / (1 - calibratedConfidence(evidence, SHIPPED_CALIBRATION)));
+    // what a thousandfold surer decoder adds to the move's log-odds
+    const gain = (game: Partial<MoveEvidence>) => logOdds({ ...sure, ...game, posterior: 0.99999 }) - logOdds({ ...sure, ...game, posterior: 0.99 });
+    expect(gain({ doubtful: 0, unfitting: 0 })).toBeGreaterThan(1);
+    expect(gain({ doubtful: 0.5, unfitting: 0 })).toBeLessThan(gain({ doubtful: 0, unfitting: 0 }) - 0.2);
+    expect(gain({ doubtful: 0, unfitting: 0.5 })).toBeLessThan(gain({ doubtful: 0, unfitting: 0 }) - 0.4);
+  });
+});
