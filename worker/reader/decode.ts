@@ -296,7 +296,9 @@ function lostSheets(plies: readonly PlyObservation[], readings: readonly (PlyRea
   readings.forEach((reading, ply) =>
     reading?.gaps.forEach((gap, box) => {
       const sheet = sheetOf(plies[ply], box);
-      fits.set(sheet, [...(fits.get(sheet) ?? []), fitsBadly(gap)]);
+      const bad = fits.get(sheet) ?? [];
+      if (bad.length === 0) fits.set(sheet, bad);
+      bad.push(fitsBadly(gap));
     }),
   );
   return [...fits].filter(([, bad]) => bad.length >= UNFAMILIAR_HAND_MIN_MOVES && share(bad) > UNFAMILIAR_HAND).map(([sheet]) => sheet);
