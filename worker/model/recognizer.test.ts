@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLASSES } from "../reader/alphabet";
-import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
-import { FRAMES, buildRecognizer, copyLeadingWeights, loadRecognizer, recognize } from "./recognizer";
+import { CROP_HEIGHT, CROP_WIDTH, movedRows } from "../reader/crops";
+import { FRAMES, SHIPPED_MOVES_MODEL_DIR, buildRecognizer, copyLeadingWeights, loadRecognizer, recognize, recognizeBoxes, recognizeMoveBoxes } from "./recognizer";
 
 describe("the recognizer with a recurrent layer", () => {
   it("starts from the shipped convolutions and gives per-frame log-probabilities of every class", async () => {
@@ -17,5 +17,36 @@ describe("the recognizer with a recurrent layer", () => {
     expect(frames).toHaveLength(FRAMES * CLASSES);
     const total = Array.from({ length: CLASSES }, (_, c) => Math.exp(frames[c])).reduce((a, b) => a + b, 0);
     expect(total).toBeCloseTo(1, 4);
+  });
+});
+
+describe("a move box read three times", () => {
+  it("averages the probabilities of the box as cut and moved a pixel up and down, and keeps the reading and features as cut", async () => {
+    const model = await loadRecognizer(SHIPPED_MOVES_MODEL_DIR);
+    // a vertical stroke and a bar: something the recognizer reads differently when moved
+    const crop = Float32Array.from({ length: CROP_HEIGHT * CROP_WIDTH }, (_, i) => {
+      const [row, column] = [Math.floor(i / CROP_WIDTH), i % CROP_WIDTH];
+      return (column >= 20 && column < 24 && row > 4 && row < 28) || (row >= 14 && row < 17 && column > 30 && column < 60) ? 1 : 0;
+    });
+    const [box] = await recognizeMoveBoxes(model, [crop]);
+    const [asCut] = await recognizeBoxes(model, [crop]);
+    const [up, down] = await recognize(model, [movedRows(crop, 1), movedRows(crop, -1)]);
+    expect(box.asCut).toEqual(asCut.logProbs);
+    expect(box.features).toEqual(asCut.features);
+    const expected = Array.from(box.logProbs, (_, i) => Math.log((Math.exp(asCut.logProbs[i]) + Math.exp(up[i]) + Math.exp(down[i])) / 3));
+    expect(Math.max(...expected.map((value, i) => Math.abs(value - box.logProbs[i])))).toBeLessThan(1e-4);
+    // the three readings differ, so the average is none of them
+    expect(Math.max(...box.logProbs.map((value, i) => Math.abs(value - asCut.logProbs[i])))).toBeGreaterThan(1e-3);
+  });
+});
+
+describe("a crop's writing moved", () => {
+  it("moves every row up or down, paper filling the rows left", () => {
+    const crop = Float32Array.from({ length: CROP_HEIGHT * CROP_WIDTH }, (_, i) => Math.floor(i / CROP_WIDTH) + 1);
+    const up = movedRows(crop, 1);
+    const down = movedRows(crop, -2);
+    const row = (pixels: Float32Array, r: number) => [...new Set(pixels.subarray(r * CROP_WIDTH, (r + 1) * CROP_WIDTH))];
+    expect([row(up, 0), row(up, 30), row(up, 31)]).toEqual([[2], [32], [0]]);
+    expect([row(down, 0), row(down, 1), row(down, 2), row(down, 31)]).toEqual([[0], [0], [1], [30]]);
   });
 });

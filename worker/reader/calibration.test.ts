@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHIPPED_CALIBRATION, calibratedConfidence, type MoveEvidence } from "./calibration";
+import { SHIPPED_CALIBRATION, calibratedConfidence, reviewThreshold, type MoveEvidence } from "./calibration";
 
 /** A move the decoder is sure of (its share 0.99999), read as written, in a game that fits its boxes well. */
 const sure: MoveEvidence = { posterior: 0.99999, local: 0.99999, nearFit: 0, rivalFit: -11, clarity: -0.13, readAsWritten: true, unfitting: 0.02, doubtful: 0.05, boxes: 1 };
@@ -9,7 +9,11 @@ describe("the shipped calibration", () => {
     // the fits and game-wide shares of one of the calibration sheets' confidently wrong moves (cursive hand, a game that opens as real games do)
     const astray = { ...sure, nearFit: -3, unfitting: 0.26, doubtful: 0.47 };
     expect(calibratedConfidence(sure, SHIPPED_CALIBRATION)).toBeGreaterThan(0.995);
-    expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(SHIPPED_CALIBRATION.reviewBelow);
+    expect(reviewThreshold(sure, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.reviewBelow);
+    expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(calibratedConfidence(sure, SHIPPED_CALIBRATION) - 0.01);
+    // over a tenth of its boxes fit badly: the stricter threshold
+    expect(reviewThreshold(astray, SHIPPED_CALIBRATION)).toBeGreaterThan(SHIPPED_CALIBRATION.reviewBelow);
+    expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(reviewThreshold(astray, SHIPPED_CALIBRATION));
   });
 
   it("counts the decoder's certainty for less the more of the game is in doubt or fits badly", () => {

@@ -36,9 +36,16 @@ export type MoveEvidence = {
 
 /**
  * A logistic model of the probability that a move is right, given its evidence, fit on held-out sheets
- * (`npm run train:calibration`), with the confidence below which a move goes to a person.
+ * (`npm run train:calibration`), with the confidence below which a move goes to a person: `reviewBelow`,
+ * and in a game where more than `astray.unfitting` of the boxes fit badly (MoveEvidence.unfitting), the
+ * stricter `astray.reviewBelow`: a game one misread box sent onto another legal game is read on surely,
+ * and such games are likelier among those that fit worse (README, "A stricter threshold for games that fit badly").
  */
-export type Calibration = { weights: Record<FeatureName, number> & { bias: number }; reviewBelow: number };
+export type Calibration = { weights: Record<FeatureName, number> & { bias: number }; reviewBelow: number; astray?: { unfitting: number; reviewBelow: number } };
+
+/** The confidence below which the move is flagged for review. */
+export const reviewThreshold = (evidence: Pick<MoveEvidence, "unfitting">, calibration: Calibration): number =>
+  calibration.astray && evidence.unfitting > calibration.astray.unfitting ? calibration.astray.reviewBelow : calibration.reviewBelow;
 
 const logit = (p: number) => {
   const q = Math.min(1 - 1e-7, Math.max(1e-7, p));

@@ -91,3 +91,12 @@ export function cropBox(page: GrayImage, box: Rect): Crop {
   // the same measure at the recognizer's scale as before: ink pixels of a 32-pixel-high box
   return { pixels, ink: Math.round((written * CROP_HEIGHT * CROP_HEIGHT) / (native.height * native.height)), region, width: image.width };
 }
+
+/** The crop's writing moved `rows` rows up (down where negative), paper filling the rows it leaves. */
+export function movedRows(pixels: Float32Array, rows: number): Float32Array {
+  const moved = new Float32Array(pixels.length);
+  for (let row = Math.max(0, -rows); row < Math.min(CROP_HEIGHT, CROP_HEIGHT - rows); row++) {
+    moved.set(pixels.subarray((row + rows) * CROP_WIDTH, (row + rows + 1) * CROP_WIDTH), row * CROP_WIDTH);
+  }
+  return moved;
+}

@@ -43,6 +43,12 @@ describe("legality-constrained decoding", () => {
     const weights = { bias: Math.log(9), posterior: 0, local: 0, nearFit: 0, rivalFit: 0, clarity: 0, readAsWritten: 0, unfitting: 0, doubtful: 0, unfittingSure: 0, doubtfulSure: 0, bothSheets: 0 };
     const flat = decodeGame(plies, "EN", { calibration: { weights, reviewBelow: 0.95 } });
     expect(flat.moves.map((m) => [m.confidence.toFixed(3), m.flagged])).toEqual(Array(4).fill(["0.900", true]));
+    // flagged under 0.85, and under 0.95 in games where more than a share of the boxes fit badly: one box of twelve here
+    const opening = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"];
+    const oneOdd = opening.map((san, i) => ply(frames(i === 10 ? "KKKKK" : san)));
+    const flagged = (unfitting: number) =>
+      decodeGame(oneOdd, "EN", { calibration: { weights, reviewBelow: 0.85, astray: { unfitting, reviewBelow: 0.95 } } }).moves.filter((m) => m.flagged).length;
+    expect([flagged(0.05), flagged(0.1)]).toEqual([12, 0]);
   });
 
   it("uses the opponent's sheet of the same game to settle what one sheet leaves open", () => {
@@ -61,16 +67,31 @@ describe("legality-constrained decoding", () => {
     expect(game.unfamiliarHand).toBe(true);
     expect(game.moves.filter((m) => m.evidence!.posterior > 0.99).map((m) => m.san)).toEqual(expect.arrayContaining(["Nf3", "Nc6", "Nf6"]));
     expect(game.moves.every((m) => m.flagged)).toBe(true);
-    // one such box of twelve: the sheet is not given up; that move is flagged, and so are moves near it (the odd
-    // box may have sent the game astray: here it is read as 3… Ke7, and 4… Nf6 then as Kf6), the moves far from it are not
-    const one = decodeGame(opening.map((san, i) => ply(frames(i === 5 ? "KKKKK" : san))), "EN");
+    // one such box of thirty: the sheet is not given up; that move is flagged, and so are moves near it (the odd
+    // box may have sent the game astray: here it is read as 3… Bd6), the moves far from it are not
+    const longer = [...opening, "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8", "Nf1", "Bf8", "Ng3", "g6", "a4", "c5"];
+    const one = decodeGame(longer.map((san, i) => ply(frames(i === 5 ? "KKKKK" : san))), "EN");
     expect(one.unfamiliarHand).toBe(false);
     const flagged = one.moves.filter((m) => m.flagged).map((m) => m.ply);
     expect(flagged).toContain(5);
     expect(flagged).not.toContain(0);
     expect(flagged).not.toContain(1);
     expect(flagged).not.toContain(11);
+    expect(flagged).not.toContain(29);
     expect(flagged.every((p) => Math.abs(p - 5) <= 5)).toBe(true);
+  });
+
+  it("judges how well the moves fit on the boxes as cut, where their averaged readings fit any likely move", () => {
+    const opening = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"];
+    // the averaged readings show the game; the boxes as cut, in six of twelve, something no legal move is written like
+    const plies = opening.map((san, i) => ({ frames: FRAMES, logProbs: [frames(san)], asCut: [frames(i % 5 < 2 ? "KKKKK" : san)] }));
+    const game = decodeGame(plies, "EN");
+    expect(game.moves.map((m) => m.san)).toEqual(opening);
+    expect(game.unfamiliarHand).toBe(true);
+    expect(game.moves[2].evidence!.unfitting).toBeCloseTo(0.5, 5);
+    // as cut as averaged: nothing fits badly
+    const same = decodeGame(opening.map((san) => ({ frames: FRAMES, logProbs: [frames(san)], asCut: [frames(san)] })), "EN");
+    expect([same.unfamiliarHand, same.moves[2].evidence!.unfitting, same.moves.filter((m) => m.flagged).length]).toEqual([false, 0, 0]);
   });
 
   it("follows games that reach the same position by different moves as one, so that they do not crowd out another game", () => {
@@ -87,12 +108,9 @@ describe("legality-constrained decoding", () => {
 
   it("does not doubt a move one player's sheet shows clearly because the other player's box is misread", () => {
     // the second sheet's third box reads as nothing any legal move is written like
-    const game = decodeGame([ply(frames("e4"), frames("e4")), ply(frames("e5"), frames("e5")), ply(frames("Nf3"), frames("xxx"))], "EN");
-    expect(game.moves.map((m) => [m.san, m.flagged])).toEqual([
-      ["e4", false],
-      ["e5", false],
-      ["Nf3", false],
-    ]);
+    const opening = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"];
+    const game = decodeGame(opening.map((san, i) => ply(frames(san), frames(i === 2 ? "xxx" : san))), "EN");
+    expect(game.moves.map((m) => [m.san, m.flagged])).toEqual(opening.map((san) => [san, false]));
   });
 
   it("reads the game from the sheet it can read when the other player's sheet is in a hand it cannot", () => {

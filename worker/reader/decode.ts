@@ -2,16 +2,18 @@ import { Chess } from "chess.js";
 import { writtenForms } from "~/chess/candidates";
 import type { NotationLanguage } from "~/chess/languages";
 import { CLASSES, encodeText } from "./alphabet";
-import { SHIPPED_CALIBRATION, calibratedConfidence, type Calibration, type MoveEvidence } from "./calibration";
+import { SHIPPED_CALIBRATION, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { Positions, positionKey } from "./positions";
 import type { MovePrior } from "./prior";
 
 /**
  * What the recognizer saw for one ply: the frames of each sheet that holds it (one or both players'),
- * and which sheet each is (by default each its own): a sheet is one writer.
+ * and which sheet each is (by default each its own): a sheet is one writer. `asCut`: the same boxes'
+ * frames as read once, as cut, on which a move's fit is judged (by default `logProbs`): the average of
+ * several readings in `logProbs` fits any likely move better, also where the hand is unlike any known.
  */
-export type PlyObservation = { frames: number; logProbs: Float32Array[]; sheets?: number[] };
+export type PlyObservation = { frames: number; logProbs: Float32Array[]; sheets?: number[]; asCut?: Float32Array[] };
 
 /**
  * `confidence`: the probability that the move is right (calibration.ts), from its `evidence`; a move a
@@ -68,17 +70,24 @@ const UNFAMILIAR_HAND_MIN_MOVES = 8;
 /** log-likelihood of the recognizer's own unconstrained reading of a box. */
 const unconstrained = (logProbs: Float32Array, frames: number) => ctcLogLikelihood(logProbs, frames, CLASSES, greedyDecode(logProbs, frames, CLASSES));
 
-/** A ply's boxes (one per sheet) scored against written forms, each form once per box. */
-function boxScores(observation: PlyObservation, language: NotationLanguage) {
-  const caches = observation.logProbs.map(() => new Map<string, number>());
-  const formScore = (box: number, form: string) => {
+/** Each box's CTC log-likelihood of a written form, computed once per box and form. */
+function formScorer(boxes: readonly Float32Array[], frames: number) {
+  const caches = boxes.map(() => new Map<string, number>());
+  return (box: number, form: string) => {
     let score = caches[box].get(form);
-    if (score === undefined) caches[box].set(form, (score = ctcLogLikelihood(observation.logProbs[box], observation.frames, CLASSES, encodeText(form))));
+    if (score === undefined) caches[box].set(form, (score = ctcLogLikelihood(boxes[box], frames, CLASSES, encodeText(form))));
     return score;
   };
+}
+
+/** A ply's boxes (one per sheet) scored against written forms, each form once per box. */
+function boxScores(observation: PlyObservation, language: NotationLanguage) {
+  const formScore = formScorer(observation.logProbs, observation.frames);
+  const asCut = observation.asCut ?? observation.logProbs;
+  const asCutScore = asCut.some((frames, box) => frames !== observation.logProbs[box]) ? formScorer(asCut, observation.frames) : formScore;
   /** How likely the box shows the move, by its likeliest written form. */
-  const moveScore = (box: number, san: string) => Math.max(...sheetForms(san, language).map((form) => formScore(box, form)));
-  const references = observation.logProbs.map((logProbs) => unconstrained(logProbs, observation.frames));
+  const moveScore = (box: number, san: string) => Math.max(...sheetForms(san, language).map((form) => asCutScore(box, form)));
+  const references = asCut.map((logProbs) => unconstrained(logProbs, observation.frames));
   const sums = new Map<string, number>();
   const summed = (form: string) => {
     let score = sums.get(form);
@@ -234,7 +243,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       boxes: plies[ply].logProbs.length,
     };
     const confidence = calibratedConfidence(evidence, calibration);
-    return { ply, san: move.san, confidence, flagged: confidence < calibration.reviewBelow, evidence };
+    return { ply, san: move.san, confidence, flagged: confidence < reviewThreshold(evidence, calibration), evidence };
   });
   const unfamiliarHand = lost.length > 0;
   if (unfamiliarHand) for (const move of moves.slice(confirmed.length)) move.flagged = true;
@@ -307,6 +316,7 @@ function lostSheets(plies: readonly PlyObservation[], readings: readonly (PlyRea
 function withoutSheets(plies: readonly PlyObservation[], sheets: readonly number[]): PlyObservation[] {
   return plies.map((observation) => {
     const kept = observation.logProbs.map((_, box) => box).filter((box) => !sheets.includes(sheetOf(observation, box)));
-    return { frames: observation.frames, logProbs: kept.map((box) => observation.logProbs[box]), sheets: kept.map((box) => sheetOf(observation, box)) };
+    const asCut = observation.asCut ?? observation.logProbs;
+    return { frames: observation.frames, logProbs: kept.map((box) => observation.logProbs[box]), asCut: kept.map((box) => asCut[box]), sheets: kept.map((box) => sheetOf(observation, box)) };
   });
 }

@@ -9,7 +9,7 @@ import { threadReader, UnreadableSheetError } from "~/sheets/reader.server";
 import { diskStorage } from "~/sheets/storage.server";
 import { InvalidSheetError, createActivities } from "../activities";
 import type { StoredReading } from "./stored";
-import { SHIPPED_CALIBRATION } from "./calibration";
+import { SHIPPED_CALIBRATION, reviewThreshold } from "./calibration";
 import { FRAMES, buildRecognizer, loadRecognizers, recognizerHead } from "../model/recognizer";
 import { heldOutSheet, type HeldOutSheet } from "../synth/heldout";
 import { lastPly, readGame, readPage, sheetsOf, type PageMoves } from "./read";
@@ -108,7 +108,7 @@ describe("score-sheet reader with the shipped weights", () => {
     for (const move of game.moves) {
       expect(move.confidence).toBeGreaterThanOrEqual(0);
       expect(move.confidence).toBeLessThanOrEqual(1);
-      expect(move.flagged).toBe(game.unfamiliarHand || move.confidence < SHIPPED_CALIBRATION.reviewBelow);
+      expect(move.flagged).toBe(game.unfamiliarHand || move.confidence < reviewThreshold(move.evidence!, SHIPPED_CALIBRATION));
     }
   });
 

@@ -5,7 +5,7 @@ import { cropBox } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import { locatePage } from "./page";
-import { FRAMES, loadRecognizers, recognizeBoxes, type Recognizers } from "../model/recognizer";
+import { FRAMES, loadRecognizers, recognizeBoxes, recognizeMoveBoxes, type Recognizers } from "../model/recognizer";
 import type { GrayImage } from "../vision/image";
 import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "~/sheets/status";
 
@@ -20,8 +20,12 @@ export type Region = { x: number; y: number; w: number; h: number };
 /** The result written in the header, when it can be told: 1-0, 0-1 or a draw. */
 export type WrittenResult = { value: "WHITE_WINS" | "BLACK_WINS" | "DRAW" | null; confidence: number };
 export type ValueResult = { status: ValueDetectionCode; value: number | null; confidence: number };
-/** `features`: what the recognizer's output layer read the frames from (see recognizeBoxes), for adapting it to the writer. */
-export type BoxReading = { ply: number; text: string; logProbs: Float32Array; features?: Float32Array };
+/**
+ * `logProbs`: the frames of the box's three readings averaged; `asCut`: the frames of the box as cut, on which a
+ * move's fit is judged, and `features`: what the recognizer's output layer read them from, for adapting it to the
+ * writer (recognizeMoveBoxes; readings stored before 2026-11-26 have no `asCut`, and are judged on `logProbs`).
+ */
+export type BoxReading = { ply: number; text: string; logProbs: Float32Array; asCut?: Float32Array; features?: Float32Array };
 
 export type PageReading = {
   layout: StepResult & { layout: SheetLayoutId | null; page: number | null };
@@ -112,15 +116,15 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   const moveCrops = template.moveBoxes.map((box, i) => ({ box, region: boxes.moveBoxes[i], crop: cropBox(page, boxes.moveBoxes[i]) }));
   const written = moveCrops.filter(({ crop }) => crop.ink >= WRITTEN_INK);
   const headerOutputs = await recognizeBoxes(header, headerCrops.filter((c) => c !== null).map((c) => c.pixels));
-  const moveOutputs = await recognizeBoxes(movesRecognizer, written.map((w) => w.crop.pixels));
+  const moveOutputs = await recognizeMoveBoxes(movesRecognizer, written.map((w) => w.crop.pixels));
   let next = 0;
   const [round, board] = headerCrops.slice(0, 2).map((crop) => (crop ? readNumber(headerOutputs[next++].logProbs) : notDone(VALUE_DETECTION.boxNotFound)));
   const resultCrop = headerCrops[2];
   const result = resultCrop && resultCrop.ink >= WRITTEN_INK ? readResult(headerOutputs[next].logProbs) : NO_RESULT;
   const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
   const moves = written.map(({ box }, i) => {
-    const { logProbs, features } = moveOutputs[i];
-    return { ply: plyOf(box), text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, features };
+    const { logProbs, asCut, features } = moveOutputs[i];
+    return { ply: plyOf(box), text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, asCut, features };
   });
   moves.sort((a, b) => a.ply - b.ply);
   const regions = {
@@ -146,7 +150,7 @@ export function lastPly(plies: number[]): number {
 }
 
 /** What decoding needs of a page: the frames of its written move boxes. */
-export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs" | "features">[] };
+export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs" | "asCut" | "features">[] };
 
 /**
  * The pages by sheet, one writer each: pages that hold the same plies are on different players'
@@ -168,14 +172,15 @@ export function sheetsOf(pages: readonly PageMoves[]): PageMoves[][] {
  * every ply up to the last written box, decoded as a legal game.
  */
 export function readGame(pages: readonly PageMoves[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
-  const byPly = new Map<number, { logProbs: Float32Array[]; sheets: number[] }>();
+  const byPly = new Map<number, { logProbs: Float32Array[]; asCut: Float32Array[]; sheets: number[] }>();
   sheetsOf(pages).forEach((sheet, index) => {
     for (const page of sheet) {
       for (const move of page.moves) {
         // a box where the recognizer sees no character at all holds a smudge or a shadow, not a move
         if (greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
-        const boxes = byPly.get(move.ply) ?? { logProbs: [], sheets: [] };
+        const boxes = byPly.get(move.ply) ?? { logProbs: [], asCut: [], sheets: [] };
         boxes.logProbs.push(move.logProbs);
+        boxes.asCut.push(move.asCut ?? move.logProbs);
         boxes.sheets.push(index);
         byPly.set(move.ply, boxes);
       }

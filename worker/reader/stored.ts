@@ -3,11 +3,12 @@ import { CLASSES } from "./alphabet";
 import type { BoxReading, PageMoves } from "./read";
 
 /**
- * A page's reading as stored: per written move box its frames (float32) and the recognizer's features
- * in bytes between `range` (for adapting to the writer at decoding; readings stored before 2026-11-25
- * have none, and are decoded without adapting).
+ * A page's reading as stored: per written move box its frames (float32), those of the box as cut (`asCut`,
+ * read.ts; readings stored before 2026-11-26 have none), and the recognizer's features in bytes between
+ * `range` (for adapting to the writer at decoding; readings stored before 2026-11-25 have none, and are
+ * decoded without adapting).
  */
-export type StoredReading = { moves: { ply: number; text: string; frames: string; features?: string; range?: [number, number] }[] };
+export type StoredReading = { moves: { ply: number; text: string; frames: string; asCut?: string; features?: string; range?: [number, number] }[] };
 
 const framesToText = (logProbs: Float32Array) => Buffer.from(logProbs.buffer, logProbs.byteOffset, logProbs.byteLength).toString("base64");
 function framesFromText(text: string): Float32Array {
@@ -32,7 +33,13 @@ function featuresFromText(text: string, [low, high]: [number, number]): Float32A
 
 /** What is stored of a page's move boxes. */
 export const storedReading = (moves: readonly BoxReading[]): StoredReading => ({
-  moves: moves.map((move) => ({ ply: move.ply, text: move.text, frames: framesToText(move.logProbs), ...(move.features ? featuresToText(move.features) : {}) })),
+  moves: moves.map((move) => ({
+    ply: move.ply,
+    text: move.text,
+    frames: framesToText(move.logProbs),
+    ...(move.asCut ? { asCut: framesToText(move.asCut) } : {}),
+    ...(move.features ? featuresToText(move.features) : {}),
+  })),
 });
 
 /** A stored page's move boxes, as decoding takes them. */
@@ -40,6 +47,7 @@ export const storedMoves = (stored: StoredReading): PageMoves => ({
   moves: stored.moves.map((move) => ({
     ply: move.ply,
     logProbs: framesFromText(move.frames),
+    asCut: move.asCut ? framesFromText(move.asCut) : undefined,
     features: move.features && move.range ? featuresFromText(move.features, move.range) : undefined,
   })),
 });

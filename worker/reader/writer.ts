@@ -49,7 +49,12 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
   return Promise.all(
     sheet.map(async (page) => {
       const logProbs = await headLogProbs(adapted, page.moves.map((move) => move.features!));
-      return { moves: page.moves.map((move, i) => ({ ...move, logProbs: mixed(move.logProbs, logProbs[i], ADAPTED_SHARE) })) };
+      const adaptedMoves = page.moves.map((move, i) => ({
+        ...move,
+        logProbs: mixed(move.logProbs, logProbs[i], ADAPTED_SHARE),
+        asCut: move.asCut && mixed(move.asCut, logProbs[i], ADAPTED_SHARE),
+      }));
+      return { moves: adaptedMoves };
     }),
   );
 }

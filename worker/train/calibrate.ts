@@ -2,9 +2,9 @@
  * Calibrates the reader's confidence (worker/reader/calibration.ts): reads held-out sheets of every kind
  * of hand (their hands never used in training; sheets from index 1000 on, apart from bench:reader's),
  * decodes each game from one player's sheet and, where the set has it, from both, and fits the logistic
- * model of whether a move is right from its evidence; then chooses the lowest confidence under which
- * moves are flagged such that the unflagged moves of every kind of hand (over the kinds of game) are right at
- * least `--aim` of the time.
+ * model of whether a move is right from its evidence; then chooses the confidence under which moves are
+ * flagged (and a stricter one for games that fit their boxes badly) such that the fewest are flagged while the
+ * unflagged moves of every kind of hand (over the kinds of game) are right at least `--aim` of the time.
  * Prints, per set (kind of hand and of game), what the chosen calibration flags and how often the unflagged moves are right, also
  * as fit without that kind of hand (how it does on a hand it never saw), and writes
  * worker/model/calibration/calibration.json. Games of a hand the reader is lost on (flagged whole) are
@@ -24,7 +24,7 @@ import { readPage } from "../reader/read";
 import { readGameAdaptedToWriter } from "../reader/writer";
 import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind } from "../synth/heldout";
 import type { SyntheticPage } from "../synth/sheet";
-import { chooseReviewBelow, fitCalibration, flagging, type CalibrationRow } from "./calibration";
+import { chooseThresholds, fitCalibration, flagging, type CalibrationRow } from "./calibration";
 
 const { values } = parseArgs({
   options: {
@@ -80,6 +80,8 @@ const rows: Row[] = values.refit ? (await Promise.all(values.refit.split(",").ma
 if (values.rows) await writeFile(values.rows, JSON.stringify(rows));
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const thresholds = ({ reviewBelow, astray }: Calibration) =>
+  `flagged below ${reviewBelow}${astray ? `, in games with over ${pct(astray.unfitting)} of the boxes fitting badly below ${astray.reviewBelow}` : ""}`;
 function report(label: string, calibration: Calibration, set: string) {
   const parts = (["one", "both"] as const).map((sheets) => {
     const of = rows.filter((row) => row.set === set && row.sheets === sheets);
@@ -91,8 +93,8 @@ function report(label: string, calibration: Calibration, set: string) {
 }
 
 const calibration = fitCalibration(rows);
-calibration.reviewBelow = chooseReviewBelow(rows, calibration, AIM);
-console.log(`fit on ${rows.length} moves; flagged below confidence ${calibration.reviewBelow}; weights ${JSON.stringify(calibration.weights)}`);
+Object.assign(calibration, chooseThresholds(rows, calibration, AIM));
+console.log(`fit on ${rows.length} moves; ${thresholds(calibration)}; weights ${JSON.stringify(calibration.weights)}`);
 const sets = [...new Set(rows.map((row) => row.set))];
 for (const set of sets) report("fit on all", calibration, set);
 const hands = [...new Set(rows.map((row) => row.kind))];
@@ -100,8 +102,8 @@ if (hands.length > 1) {
   for (const hand of hands) {
     const others = rows.filter((row) => row.kind !== hand);
     const without = fitCalibration(others);
-    without.reviewBelow = chooseReviewBelow(others, without, AIM);
-    for (const set of sets.filter((set) => rows.some((row) => row.set === set && row.kind === hand))) report(`fit without this hand, flagged below ${without.reviewBelow}`, without, set);
+    Object.assign(without, chooseThresholds(others, without, AIM));
+    for (const set of sets.filter((set) => rows.some((row) => row.set === set && row.kind === hand))) report(`fit without this hand, ${thresholds(without)}`, without, set);
   }
 }
 await mkdir(values.out!, { recursive: true });

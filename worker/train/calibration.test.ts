@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "~/chess/random";
-import { calibratedConfidence, type MoveEvidence } from "../reader/calibration";
-import { chooseReviewBelow, fitCalibration, fitLogistic, flagging, wilsonLowerBound, type CalibrationRow } from "./calibration";
+import { FEATURE_NAMES, calibratedConfidence, type Calibration, type MoveEvidence } from "../reader/calibration";
+import { chooseThresholds, fitCalibration, fitLogistic, flagging, wilsonLowerBound, type CalibrationRow } from "./calibration";
 
 const evidence = (fit: number, readAsWritten: boolean): MoveEvidence => ({
   posterior: 0.99,
@@ -41,15 +41,43 @@ describe("calibrating the reader's confidence", () => {
     expect(notWritten).toBeLessThan(0.9);
     // the threshold: the lowest at which every kind's unflagged moves are surely right 99.5% of the time — here
     // it leaves the moves read as written (99.9% right) unflagged and flags the others
-    const reviewBelow = chooseReviewBelow(rows, calibration, 0.995);
+    const { reviewBelow, astray } = chooseThresholds(rows, calibration, 0.995);
     expect(reviewBelow).toBeGreaterThan(notWritten);
     expect(reviewBelow).toBeLessThanOrEqual(written);
+    // every game here fits its boxes alike: nothing to gain from a stricter threshold for some
+    expect(astray).toBeUndefined();
     for (const kind of ["cursive", "print"]) {
-      const { flagged, unflaggedRight } = flagging(rows.filter((row) => row.kind === kind), calibration, reviewBelow);
+      const { flagged, unflaggedRight } = flagging(rows.filter((row) => row.kind === kind), { ...calibration, reviewBelow });
       expect(unflaggedRight).toBeGreaterThanOrEqual(0.995);
       expect(unflaggedRight).toBeLessThan(1);
       expect(flagged).toBeCloseTo(0.5, 1);
     }
+  });
+
+  it("gives games that fit their boxes badly a stricter threshold where one threshold for all would flag more", () => {
+    // a model that gives 0.982 to a move not read as written and 0.9991 to one read as written
+    const weights = { ...Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])), bias: 4, readAsWritten: 3 } as Calibration["weights"];
+    const model: Calibration = { weights, reviewBelow: 1 };
+    // a hand the reader knows (2% of the boxes fit badly): its moves are right 99.9% of the time; a hand it reads
+    // worse (30% fit badly): its less sure moves are right 90% of the time, its sure ones 99.8%
+    const rows: CalibrationRow[] = Array.from({ length: 20_000 }, (_, i) => {
+      const [known, sure] = [i < 10_000, i % 2 === 0];
+      const right = sure ? known || i % 1000 !== 2 : known ? i % 1000 !== 1 : i % 10 !== 1;
+      return { evidence: { ...evidence(0, sure), unfitting: known ? 0.02 : 0.3 }, right, kind: known ? "fonts" : "cursive" };
+    });
+    const chosen = { ...model, ...chooseThresholds(rows, model, 0.995) };
+    expect(chosen.reviewBelow).toBeLessThan(0.982);
+    expect(chosen.astray!.unfitting).toBeGreaterThanOrEqual(0.02);
+    expect(chosen.astray!.unfitting).toBeLessThan(0.3);
+    expect(chosen.astray!.reviewBelow).toBeGreaterThan(0.982);
+    expect(chosen.astray!.reviewBelow).toBeLessThanOrEqual(0.9991);
+    const [known, worse] = ["fonts", "cursive"].map((kind) => flagging(rows.filter((row) => row.kind === kind), chosen));
+    expect([known.flagged, worse.flagged]).toEqual([0, 0.5]);
+    expect(known.unflaggedRight).toBeCloseTo(0.999, 4);
+    expect(worse.unflaggedRight).toBeCloseTo(0.998, 4);
+    // one threshold for both would have flagged the known hand's less sure half too
+    const single = { ...model, ...chooseThresholds(rows.filter((row) => row.kind === "cursive"), model, 0.995) };
+    expect(flagging(rows.filter((row) => row.kind === "fonts"), single).flagged).toBe(0.5);
   });
 
   it("asks a threshold to be safe beyond the luck of the sheets: 99.5% observed on few moves is not enough", () => {
