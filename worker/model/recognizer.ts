@@ -3,6 +3,7 @@ import path from "node:path";
 import type * as TF from "@tensorflow/tfjs";
 import { CLASSES } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH, movedRows } from "../reader/crops";
+import { fusedBidirectionalLstm } from "./recurrent";
 import { tensorflow } from "./tf";
 
 /** Crop columns per recognizer frame. */
@@ -132,11 +133,28 @@ export function recognizerHead(model: TF.LayersModel): Head {
   return { kernel: kernel.dataSync() as Float32Array, bias: bias.dataSync() as Float32Array, width: kernel.shape[0] };
 }
 
-const trunks = new WeakMap<TF.LayersModel, TF.LayersModel>();
-/** The recognizer without its output layer (built once per model). */
-function trunkOf(tf: typeof TF, model: TF.LayersModel): TF.LayersModel {
+/** What the output layer reads, for a batch of crops. */
+type Trunk = (crops: TF.Tensor4D) => TF.Tensor;
+const trunks = new WeakMap<TF.LayersModel, Trunk>();
+/**
+ * The recognizer without its output layer (built once per model); a bidirectional LSTM before the
+ * output layer is computed by `fusedBidirectionalLstm`, the same values in under half the time.
+ */
+function trunkOf(tf: typeof TF, model: TF.LayersModel): Trunk {
   let trunk = trunks.get(model);
-  if (!trunk) trunks.set(model, (trunk = tf.model({ inputs: model.inputs, outputs: model.layers[model.layers.length - 2].output as TF.SymbolicTensor })));
+  if (!trunk) {
+    const last = model.layers.length - 2;
+    const recurrent = fusedBidirectionalLstm(tf, model.layers[last]);
+    const upTo = (index: number) => tf.model({ inputs: model.inputs, outputs: model.layers[index].output as TF.SymbolicTensor });
+    if (recurrent) {
+      const convolutions = upTo(last - 1);
+      trunk = (crops) => recurrent(convolutions.predict(crops) as TF.Tensor3D);
+    } else {
+      const whole = upTo(last);
+      trunk = (crops) => whole.predict(crops) as TF.Tensor;
+    }
+    trunks.set(model, trunk);
+  }
   return trunk;
 }
 
@@ -151,7 +169,7 @@ export async function recognizeBoxes(model: TF.LayersModel, crops: readonly Floa
     const input = new Float32Array(batch.length * CROP_HEIGHT * CROP_WIDTH);
     batch.forEach((crop, i) => input.set(crop, i * CROP_HEIGHT * CROP_WIDTH));
     const [features, logProbs] = tf.tidy(() => {
-      const features = trunk.predict(tf.tensor4d(input, [batch.length, CROP_HEIGHT, CROP_WIDTH, 1])) as TF.Tensor;
+      const features = trunk(tf.tensor4d(input, [batch.length, CROP_HEIGHT, CROP_WIDTH, 1]));
       return [features, tf.logSoftmax(head.apply(features) as TF.Tensor)];
     });
     const [featureData, logProbData] = (await Promise.all([features.data(), logProbs.data()])) as Float32Array[];
