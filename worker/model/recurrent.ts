@@ -9,12 +9,29 @@ type BidirectionalConfig = {
   layer?: { className: string; config: { units: number; activation: string; recurrentActivation: string; useBias: boolean; returnSequences: boolean; goBackwards: boolean } };
 };
 
-/** The gate functions tfjs's LSTM cell may use, computed the same way. */
+/** tanh tabulated over [−TANH_LIMIT, TANH_LIMIT] every 1/TANH_STEPS (beyond, ±1 within float32's precision). */
+const TANH_LIMIT = 9;
+const TANH_STEPS = 1024;
+const TANH_TABLE = Float64Array.from({ length: 2 * TANH_LIMIT * TANH_STEPS + 2 }, (_, i) => Math.tanh(i / TANH_STEPS - TANH_LIMIT));
+
+/** tanh interpolated in its table: within 1e-7 of Math.tanh, and several times faster (most of a step's gate work). */
+function tabulatedTanh(x: number): number {
+  if (x <= -TANH_LIMIT) return -1;
+  if (x >= TANH_LIMIT) return 1;
+  const position = (x + TANH_LIMIT) * TANH_STEPS;
+  const i = position | 0;
+  return TANH_TABLE[i] + (position - i) * (TANH_TABLE[i + 1] - TANH_TABLE[i]);
+}
+
+/** The gate functions tfjs's LSTM cell may use, computed the same way (to float32's precision). */
 const ACTIVATIONS: Record<string, (x: number) => number> = {
-  tanh: Math.tanh,
+  tanh: tabulatedTanh,
   sigmoid: (x) => 1 / (1 + Math.exp(-x)),
   // tfjs-layers' hard sigmoid: clip(0.2·x + 0.5, 0, 1)
-  hardSigmoid: (x) => Math.min(1, Math.max(0, 0.2 * x + 0.5)),
+  hardSigmoid: (x) => {
+    const y = 0.2 * x + 0.5;
+    return y < 0 ? 0 : y > 1 ? 1 : y;
+  },
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Rect } from "~/sheets/templates";
 import { cropScaled, type GrayImage } from "../vision/image";
+import { percentile } from "../vision/threshold";
 
 /**
  * Recognizer input: the writing of one box, ink = 1 and paper = 0. The box is cut out, the writing
@@ -15,11 +16,6 @@ const MARGIN_PX = 2;
 
 /** A box's writing at the recognizer's size; `region` (page pixels) was scaled to the first `width` columns. */
 export type Crop = { pixels: Float32Array; ink: number; region: Rect; width: number };
-
-function percentile(values: Float32Array, share: number): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
-}
 
 /** Ink (0–1) of a grey image against its own paper level. */
 function inkOf(image: GrayImage): Float32Array {

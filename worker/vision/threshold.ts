@@ -30,17 +30,62 @@ export function boxMean(table: Float64Array, width: number, height: number, x0: 
   return sum / ((bx - ax) * (by - ay));
 }
 
-/** Dark pixels (1) against the local mean over a square window: robust to uneven light and shadows. */
+/** The window [from, to) of `half` on each side of every position, clamped (as boxMean clamps) to 0 … size. */
+function windows(size: number, half: number): { from: Int32Array; to: Int32Array } {
+  const [from, to] = [new Int32Array(size), new Int32Array(size)];
+  for (let i = 0; i < size; i++) {
+    from[i] = Math.max(0, Math.min(size, i - half));
+    to[i] = Math.max(from[i] + 1, Math.min(size, i + half + 1));
+  }
+  return { from, to };
+}
+
+/**
+ * Dark pixels (1) against the local mean over a square window: robust to uneven light and shadows.
+ * Each pixel's window mean is boxMean's, with the windows' clamped bounds worked out once per row and column.
+ */
 export function adaptiveThreshold(image: GrayImage, window: number, ratio = 0.8): Uint8Array {
+  const { width, height, data } = image;
   const table = integral(image);
   const half = Math.max(1, Math.round(window / 2));
-  const out = new Uint8Array(image.width * image.height);
-  for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) {
-      const mean = boxMean(table, image.width, image.height, x - half, y - half, x + half + 1, y + half + 1);
-      out[y * image.width + x] = image.data[y * image.width + x] < mean * ratio ? 1 : 0;
+  const [rows, columns] = [windows(height, half), windows(width, half)];
+  const stride = width + 1;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const [top, bottom] = [rows.from[y] * stride, rows.to[y] * stride];
+    const tall = rows.to[y] - rows.from[y];
+    for (let x = 0; x < width; x++) {
+      const [ax, bx] = [columns.from[x], columns.to[x]];
+      const sum = table[bottom + bx] - table[top + bx] - table[bottom + ax] + table[top + ax];
+      out[y * width + x] = data[y * width + x] < (sum / ((bx - ax) * tall)) * ratio ? 1 : 0;
     }
   }
   return out;
 }
 
+/**
+ * The value `share` of the way through `values` in ascending order (index ⌊share·n⌋, as in a sorted
+ * copy), found by partitioning a copy only as far as that index needs (quickselect), not sorting it all.
+ */
+export function percentile(values: Float32Array, share: number): number {
+  const a = Float32Array.from(values);
+  const k = Math.min(a.length - 1, Math.floor(share * a.length));
+  let [low, high] = [0, a.length - 1];
+  while (low < high) {
+    const pivot = a[(low + high) >> 1];
+    let [i, j] = [low, high];
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        [a[i], a[j]] = [a[j], a[i]];
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else break;
+  }
+  return a[k];
+}
