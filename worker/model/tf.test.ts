@@ -40,4 +40,31 @@ describe("TensorFlow.js set-up for training on the wasm backend", () => {
     });
     expect(maxDifference(analytic, numeric)).toBeLessThan(1e-3);
   });
+
+  it("multiplies transposed matrices, plain and fused with a bias and activation, 2-D and batched, as the CPU backend does", async () => {
+    const tf = await tensorflow();
+    const products = () =>
+      [false, true].flatMap((transposeA) =>
+        [false, true].flatMap((transposeB) => {
+          const a = tf.randomNormal(transposeA ? [5, 7] : [7, 5], 0, 1, "float32", 6);
+          const b = tf.randomNormal(transposeB ? [3, 5] : [5, 3], 0, 1, "float32", 7);
+          const batchA = tf.randomNormal(transposeA ? [2, 5, 7] : [2, 7, 5], 0, 1, "float32", 8);
+          const batchB = tf.randomNormal(transposeB ? [2, 3, 5] : [2, 5, 3], 0, 1, "float32", 9);
+          const bias = tf.randomNormal([3], 0, 1, "float32", 10);
+          return [
+            tf.matMul(a, b, transposeA, transposeB),
+            tf.matMul(batchA, batchB, transposeA, transposeB),
+            tf.fused.matMul({ a, b, transposeA, transposeB, bias, activation: "relu" }),
+          ].map((product) => ({ shape: product.shape, values: product.dataSync() }));
+        }),
+      );
+    const wasm = products();
+    await tf.setBackend("cpu");
+    const cpu = products();
+    await tf.setBackend("wasm");
+    expect(wasm.map((product) => product.shape)).toEqual(cpu.map((product) => product.shape));
+    wasm.forEach((product, i) => expect(maxDifference(product.values, cpu[i].values)).toBeLessThan(1e-5));
+    // the relu of the fused products is applied: some are cut to 0, some stay above
+    expect(wasm[2].values.some((v) => v === 0) && wasm[2].values.some((v) => v > 0)).toBe(true);
+  });
 });

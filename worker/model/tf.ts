@@ -65,6 +65,36 @@ function registerConvolutionGradients() {
   });
 }
 
+/**
+ * The wasm backend multiplies transposed matrices (transposeA or transposeB) by a slow loop, ten
+ * times slower than XNNPACK's product of plain ones, and every matrix product's gradient asks for
+ * one: such products are computed as a transposition and a plain product.
+ */
+function registerMatMulTransposes() {
+  for (const name of ["BatchMatMul", "_FusedMatMul"]) {
+    const original = tf.getKernel(name, "wasm");
+    if (!original) throw new Error(`wasm kernel ${name} missing`);
+    tf.unregisterKernel(name, "wasm");
+    tf.registerKernel({
+      ...original,
+      kernelFunc: (args) => {
+        const { inputs, backend, attrs = {} } = args as unknown as KernelArgs;
+        if (!attrs.transposeA && !attrs.transposeB) return original.kernelFunc(args);
+        const transposed = (x: Info) => {
+          const perm = x.shape.map((_, i) => i);
+          [perm[perm.length - 2], perm[perm.length - 1]] = [perm[perm.length - 1], perm[perm.length - 2]];
+          return run("Transpose", backend, { x }, { perm });
+        };
+        const a = attrs.transposeA ? transposed(inputs.a) : inputs.a;
+        const b = attrs.transposeB ? transposed(inputs.b) : inputs.b;
+        const out = original.kernelFunc({ ...args, inputs: { ...inputs, a, b }, attrs: { ...attrs, transposeA: false, transposeB: false } } as typeof args) as Info;
+        free(backend, ...[a, b].filter((x, i) => x !== [inputs.a, inputs.b][i]));
+        return out;
+      },
+    });
+  }
+}
+
 function registerBatchNormGradient() {
   tf.registerGradient({
     kernelName: "FusedBatchNorm",
@@ -91,6 +121,7 @@ function registerBatchNormGradient() {
 export function tensorflow(): Promise<typeof tf> {
   ready ??= (async () => {
     registerConvolutionGradients();
+    registerMatMulTransposes();
     registerBatchNormGradient();
     await tf.setBackend("wasm");
     await tf.ready();

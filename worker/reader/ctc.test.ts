@@ -55,6 +55,32 @@ describe("CTC", () => {
     }
   });
 
+  it("gives the log domain's likelihood (the loss's) on a recognizer's 40 frames, for likely and unlikely labels", () => {
+    let state = 7;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const [frameCount, classes] = [40, 41];
+    for (let trial = 0; trial < 20; trial++) {
+      // peaked frames, as a recognizer's are: one class far ahead in most frames
+      const logits = Array.from({ length: frameCount * classes }, () => (random() < 0.03 ? 12 : 0) + 4 * random());
+      const logProbs = Float32Array.from(logits, (value, i) => {
+        const row = logits.slice(i - (i % classes), i - (i % classes) + classes);
+        return value - Math.log(row.reduce((sum, v) => sum + Math.exp(v), 0));
+      });
+      const label = Array.from({ length: 1 + (trial % 7) }, () => 1 + Math.floor(random() * (classes - 1)));
+      const expected = -ctcLossAndGradient(logProbs, frameCount, classes, label, new Float32Array(frameCount * classes));
+      expect(Math.abs(ctcLogLikelihood(logProbs, frameCount, classes, label) - expected)).toBeLessThan(1e-9 * Math.max(1, Math.abs(expected)));
+    }
+  });
+
+  it("stays exact for a label so unlikely that its probabilities underflow (e^−760 in every frame)", () => {
+    // blank certain, class 1 at e^−760: p([1]) = Σ over runs of 1s ≈ 4·e^−760
+    const logProbs = Float32Array.from({ length: 4 * 2 }, (_, i) => (i % 2 === 0 ? 0 : -760));
+    expect(ctcLogLikelihood(logProbs, 4, 2, [1])).toBeCloseTo(Math.log(4) - 760, 6);
+    // two hundred below: still exact with probabilities
+    const likelier = Float32Array.from({ length: 4 * 2 }, (_, i) => (i % 2 === 0 ? 0 : -200));
+    expect(ctcLogLikelihood(likelier, 4, 2, [1])).toBeCloseTo(Math.log(4) - 200, 6);
+  });
+
   it("reads the best path with repeats merged and blanks dropped", () => {
     expect(greedyDecode(frames([[0.1, 0.8, 0.1], [0.1, 0.8, 0.1], [0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]), 5, 3)).toEqual([1, 1, 2]);
   });

@@ -18,9 +18,8 @@ const extend = (label: readonly number[]) => {
   return out;
 };
 
-/** log p(label | frames), summed over every alignment. */
-export function ctcLogLikelihood(logProbs: Float32Array, frames: number, classes: number, label: readonly number[]): number {
-  const ext = extend(label);
+/** log p(label | frames) in the log domain: exact however unlikely the label, but a logarithm and an exponential per step. */
+function logDomainLikelihood(logProbs: Float32Array, frames: number, classes: number, ext: readonly number[]): number {
   const s = ext.length;
   let alpha = new Float64Array(s).fill(NEG);
   let next = new Float64Array(s);
@@ -40,6 +39,64 @@ export function ctcLogLikelihood(logProbs: Float32Array, frames: number, classes
     [alpha, next] = [next, alpha];
   }
   return s > 1 ? logAdd(alpha[s - 1], alpha[s - 2]) : alpha[0];
+}
+
+/** The frames' probabilities, worked out once per array of frames (frames are not changed once read). */
+const probabilities = new WeakMap<Float32Array, Float64Array>();
+function probabilitiesOf(logProbs: Float32Array): Float64Array {
+  let p = probabilities.get(logProbs);
+  if (!p) {
+    p = new Float64Array(logProbs.length);
+    for (let i = 0; i < p.length; i++) p[i] = Math.exp(logProbs[i]);
+    probabilities.set(logProbs, p);
+  }
+  return p;
+}
+
+/**
+ * log p(label | frames) with probabilities (Graves et al. 2006, with each frame's sums rescaled to 1
+ * and the scales' logarithms added up): multiplications and additions only, no logarithm per step.
+ * −Infinity where a frame's sum vanishes.
+ */
+function scaledLikelihood(logProbs: Float32Array, frames: number, classes: number, ext: readonly number[]): number {
+  const p = probabilitiesOf(logProbs);
+  const s = ext.length;
+  let alpha = new Float64Array(s);
+  let next = new Float64Array(s);
+  alpha[0] = p[ext[0]];
+  if (s > 1) alpha[1] = p[ext[1]];
+  let logScale = 0;
+  for (let t = 1; t < frames; t++) {
+    let sum = 0;
+    for (let i = 0; i < s; i++) sum += alpha[i];
+    if (!(sum > 0)) return NEG;
+    logScale += Math.log(sum);
+    const row = t * classes;
+    const low = Math.max(0, s - 2 * (frames - t));
+    next.fill(0);
+    for (let i = low; i < s; i++) {
+      let reach = alpha[i];
+      if (i > 0) reach += alpha[i - 1];
+      if (i > 1 && ext[i] !== BLANK && ext[i] !== ext[i - 2]) reach += alpha[i - 2];
+      next[i] = (reach / sum) * p[row + ext[i]];
+    }
+    [alpha, next] = [next, alpha];
+  }
+  return logScale + Math.log(s > 1 ? alpha[s - 1] + alpha[s - 2] : alpha[0]);
+}
+
+/**
+ * Below this log-likelihood the rescaled sums may have lost a path (one e^−700 smaller than another
+ * in the same frame rounds away, and could only have mattered for a result this unlikely), so the
+ * log domain gives the answer.
+ */
+const SCALED_FLOOR = -600;
+
+/** log p(label | frames), summed over every alignment. */
+export function ctcLogLikelihood(logProbs: Float32Array, frames: number, classes: number, label: readonly number[]): number {
+  const ext = extend(label);
+  const scaled = scaledLikelihood(logProbs, frames, classes, ext);
+  return scaled >= SCALED_FLOOR ? scaled : logDomainLikelihood(logProbs, frames, classes, ext);
 }
 
 /**
@@ -70,11 +127,12 @@ export function ctcLossAndGradient(logProbs: Float32Array, frames: number, class
   beta[last + s - 1] = 0;
   if (s > 1) beta[last + s - 2] = 0;
   for (let t = frames - 2; t >= 0; t--) {
+    // what follows state j: its beta and its probability in the next frame
+    const [following, row] = [(t + 1) * s, (t + 1) * classes];
     for (let i = 0; i < s; i++) {
-      const after = (j: number) => beta[(t + 1) * s + j] + logProbs[(t + 1) * classes + ext[j]];
-      let sum = after(i);
-      if (i + 1 < s) sum = logAdd(sum, after(i + 1));
-      if (i + 2 < s && ext[i + 2] !== BLANK && ext[i + 2] !== ext[i]) sum = logAdd(sum, after(i + 2));
+      let sum = beta[following + i] + logProbs[row + ext[i]];
+      if (i + 1 < s) sum = logAdd(sum, beta[following + i + 1] + logProbs[row + ext[i + 1]]);
+      if (i + 2 < s && ext[i + 2] !== BLANK && ext[i + 2] !== ext[i]) sum = logAdd(sum, beta[following + i + 2] + logProbs[row + ext[i + 2]]);
       beta[t * s + i] = sum;
     }
   }
