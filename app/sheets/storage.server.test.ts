@@ -46,7 +46,7 @@ describe("sheet storage", () => {
   });
 
   it.skipIf(!built(MINIO_BIN, "MinIO"))("keeps photos in a real MinIO server, creating the bucket on first use", async () => {
-    const minio = await startMinio(9390);
+    const minio = await startMinio();
     try {
       await roundTrip(minioStorage({ kind: "minio", endPoint: "127.0.0.1", port: minio.port, useSSL: false, ...MINIO_KEYS, bucket: "kiebitz-sheets" }));
     } finally {

@@ -25,8 +25,8 @@ const photos = round.map((sheet) => ({ name: sheet.name, bytes: sheet.photos[0] 
 console.log(`  (${SHEETS} photos made in ${format((performance.now() - made) / 1000, 1)} s, ${format(photos.reduce((n, p) => n + p.bytes.length, 0) / 1024 / 1024, 1)} MB)`);
 
 let single: number | null = null;
-for (const [k, workers] of COUNTS.entries()) {
-  const fleet = await startFleet({ temporalPort: 7431 + k, minioPort: 9431 + 2 * k, taskQueue: `bench-${workers}`, bucket: `kiebitz-bench-${workers}`, healthPorts: Array.from({ length: workers }, (_, i) => 9491 + i), boards: SHEETS, inFlight: 32 });
+for (const workers of COUNTS) {
+  const fleet = await startFleet({ workers, taskQueue: `bench-${workers}`, bucket: `kiebitz-bench-${workers}`, boards: SHEETS, inFlight: 32 });
   try {
     await Promise.all(Array.from({ length: workers }, (_, i) => fleet.startWorker(i)));
     const start = performance.now();

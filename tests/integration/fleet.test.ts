@@ -15,8 +15,6 @@ import { built, MINIO_BIN, MINIO_KEYS, TEMPORAL_BIN } from "./services";
  * server restarted, the app restarted. Skipped, saying so, where the binaries are missing.
  */
 const available = built(TEMPORAL_BIN, "Temporal CLI") && built(MINIO_BIN, "MinIO");
-const TEMPORAL_PORT = 7421;
-const MINIO_PORT = 9421;
 const TASK_QUEUE = "fleet-test";
 const BUCKET = "kiebitz-fleet";
 
@@ -35,7 +33,7 @@ const rows = (sheets: { id: number }[]) => fleet.server.db.sheetImageEntry.findM
 
 describe.skipIf(!available)("the fleet: the app, Temporal, MinIO and two vision workers", () => {
   beforeAll(async () => {
-    fleet = await startFleet({ temporalPort: TEMPORAL_PORT, minioPort: MINIO_PORT, taskQueue: TASK_QUEUE, bucket: BUCKET, healthPorts: [9481, 9482], boards: 4, inFlight: 8 });
+    fleet = await startFleet({ workers: 2, taskQueue: TASK_QUEUE, bucket: BUCKET, boards: 4, inFlight: 8 });
     await Promise.all([fleet.startWorker(0), fleet.startWorker(1)]);
   }, 240_000);
 
@@ -54,7 +52,7 @@ describe.skipIf(!available)("the fleet: the app, Temporal, MinIO and two vision 
       expect(sheet.reading, sheet.name).toMatchObject({ round: summary.round, board: summary.board, moves: summary.moves });
     }
     // photo, reading and straightened page of each sheet are in MinIO
-    const client = new MinioClient({ endPoint: "127.0.0.1", port: MINIO_PORT, useSSL: false, ...MINIO_KEYS });
+    const client = new MinioClient({ endPoint: "127.0.0.1", port: fleet.minio.port, useSSL: false, ...MINIO_KEYS });
     const names: string[] = [];
     for await (const item of client.listObjectsV2(BUCKET, "", true)) if (item.name) names.push(item.name);
     for (const sheet of done) expect(names).toEqual(expect.arrayContaining([sheet.handle, `readings/${sheet.handle}.json`]));
@@ -118,7 +116,7 @@ describe.skipIf(!available)("the fleet: the app, Temporal, MinIO and two vision 
     expect(left).toBeGreaterThan(0);
     // the restarted app: a new queue (started later) takes over the sheets left in reading
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const queue = createSheetQueue(fleet.server.db, temporalReader({ address: `127.0.0.1:${TEMPORAL_PORT}`, namespace: "default", taskQueue: TASK_QUEUE }), { runners: 8 });
+    const queue = createSheetQueue(fleet.server.db, temporalReader({ address: `127.0.0.1:${fleet.temporal.port}`, namespace: "default", taskQueue: TASK_QUEUE }), { runners: 8 });
     queue.start();
     await fleet.settled();
     await queue.stop();

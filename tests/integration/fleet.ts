@@ -10,7 +10,7 @@ import { readingId } from "~/sheets/queue.server";
 import { sheetService } from "~/sheets/service.server";
 import { TOURNAMENT } from "./databases";
 import { startServer, type TestServer } from "./server";
-import { MINIO_KEYS, startMinio, startTemporal, type Service } from "./services";
+import { freePorts, MINIO_KEYS, startMinio, startTemporal, type Service } from "./services";
 
 /**
  * The production topology on this machine, for the fleet tests and `npm run bench:fleet`: a real
@@ -18,7 +18,8 @@ import { MINIO_KEYS, startMinio, startTemporal, type Service } from "./services"
  * with TEMPORAL_ADDRESS and MINIO_*, vision workers as separate processes, one tournament with a
  * drawn round and a linked device whose token uploads photos through the app's API.
  */
-export type FleetOptions = { temporalPort: number; minioPort: number; taskQueue: string; bucket: string; healthPorts: number[]; boards: number; inFlight?: number };
+/** `workers`: how many vision workers may be started (each gets a free port for its /health). */
+export type FleetOptions = { workers: number; taskQueue: string; bucket: string; boards: number; inFlight?: number };
 
 export type Fleet = {
   server: TestServer;
@@ -38,10 +39,21 @@ export type Fleet = {
 };
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const [temporal, minio] = await Promise.all([startTemporal(), startMinio()]);
+  try {
+    return await withServices(options, temporal, minio);
+  } catch (error) {
+    // a set-up that fails leaves no service running for a later run to meet
+    await Promise.all([temporal.stop(), minio.stop()]);
+    throw error;
+  }
+}
+
+async function withServices(options: FleetOptions, temporal: Service, minio: Service): Promise<Fleet> {
   const env = {
-    TEMPORAL_ADDRESS: `127.0.0.1:${options.temporalPort}`,
+    TEMPORAL_ADDRESS: `127.0.0.1:${temporal.port}`,
     TEMPORAL_TASK_QUEUE: options.taskQueue,
-    MINIO_ENDPOINT: `http://127.0.0.1:${options.minioPort}`,
+    MINIO_ENDPOINT: `http://127.0.0.1:${minio.port}`,
     MINIO_ACCESS_KEY: MINIO_KEYS.accessKey,
     MINIO_SECRET_KEY: MINIO_KEYS.secretKey,
     MINIO_BUCKET: options.bucket,
@@ -50,12 +62,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     RATE_LIMIT_MULTIPLIER: "1000",
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), "kiebitz-fleet-"));
-  const [temporal, minio] = await Promise.all([startTemporal(options.temporalPort), startMinio(options.minioPort)]);
   Object.assign(process.env, env, { DATA_DIR: dataDir });
   const server = await startServer(env);
   sheetService().queue.start();
-  const workers: (ChildProcess | null)[] = options.healthPorts.map(() => null);
-  const health = (i: number, route: string) => fetch(`http://127.0.0.1:${options.healthPorts[i]}${route}`);
+  const healthPorts = await freePorts(options.workers);
+  const workers: (ChildProcess | null)[] = healthPorts.map(() => null);
+  const health = (i: number, route: string) => fetch(`http://127.0.0.1:${healthPorts[i]}${route}`);
 
   const db = server.db;
   const role = await db.role.findUniqueOrThrow({ where: { name: "User" } });
@@ -76,9 +88,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     minio,
     tournamentId: tournament.id,
     async startWorker(i) {
-      if (await health(i, "/health").then(() => true, () => false)) throw new Error(`port ${options.healthPorts[i]} is taken (a worker left running?)`);
+      if (await health(i, "/health").then(() => true, () => false)) throw new Error(`port ${healthPorts[i]} is taken (a worker left running?)`);
       // worker/main.ts through tsx, as `npm run worker` starts it; node runs it directly so that a signal reaches the worker itself
-      const child = spawn(process.execPath, ["--import", "tsx", "worker/main.ts"], { env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(options.healthPorts[i]) }, stdio: "ignore" });
+      const child = spawn(process.execPath, ["--import", "tsx", "worker/main.ts"], { env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPorts[i]) }, stdio: "ignore" });
       workers[i] = child;
       for (let tries = 0; !(await health(i, "/health").then((r) => r.ok, () => false)); tries++) {
         if (tries > 240 || child.exitCode !== null) throw new Error(`worker ${i} did not start`);

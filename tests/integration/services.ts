@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer, type AddressInfo, type Server } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 
 /**
  * The production services built by scripts/services.sh (cached in ~/.cache/kiebitz/bin), started for
- * one test file on their own loopback ports and folders. Tests skip, saying so, when a binary is missing.
+ * one test file on loopback ports free at the time and their own folders (a service an earlier run
+ * left behind holds its own port, and is never mistaken for this run's). Tests skip, saying so, when a
+ * binary is missing.
  */
 const BIN = path.join(homedir(), ".cache/kiebitz/bin");
 export const TEMPORAL_BIN = process.env.KIEBITZ_TEMPORAL_BIN ?? path.join(BIN, "temporal-v1.5.1/temporal");
@@ -27,6 +29,19 @@ async function answers(port: number): Promise<boolean> {
   });
 }
 
+/** `count` distinct loopback ports that are free now (the system's choice). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<Server>((resolve, reject) => {
+      const server = createServer().once("error", reject);
+      server.listen(0, "127.0.0.1", () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 export type Service = {
   port: number;
   folder: string;
@@ -40,22 +55,35 @@ export type Service = {
 
 /** Starts a service binary with `args(port, folder)` and waits until its port answers (and `ready` says so). */
 export async function startService(binary: string, port: number, args: (folder: string) => string[], env: Record<string, string> = {}, ready: () => Promise<boolean> = async () => true): Promise<Service> {
+  if (await answers(port)) throw new Error(`port ${port} is taken: ${binary} not started`);
   const folder = mkdtempSync(path.join(tmpdir(), `kiebitz-${path.basename(binary)}-`));
-  let child: ChildProcess;
+  let child: ChildProcess | undefined;
+  // a test process that ends without stopping it (a failed set-up) takes the service with it
+  process.once("exit", () => child?.kill("SIGKILL"));
   const launch = async () => {
-    child = spawn(binary, args(folder), { stdio: "ignore", env: { ...process.env, ...env } });
+    const started = spawn(binary, args(folder), { stdio: "ignore", env: { ...process.env, ...env } });
+    child = started;
     for (let i = 0; !((await answers(port)) && (await ready())); i++) {
-      if (i > 120 || child.exitCode !== null) throw new Error(`${binary} did not start on port ${port}`);
+      if (i > 120 || started.exitCode !== null) {
+        started.kill("SIGKILL");
+        throw new Error(`${binary} did not start on port ${port}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   };
   const halt = async () => {
-    const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
-    child.kill("SIGTERM");
+    const running = child!;
+    const exited = new Promise<void>((resolve) => (running.exitCode !== null ? resolve() : running.once("exit", () => resolve())));
+    running.kill("SIGTERM");
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (running.exitCode === null) running.kill("SIGKILL");
   };
-  await launch();
+  try {
+    await launch();
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
   return {
     port,
     folder,
@@ -71,15 +99,19 @@ export async function startService(binary: string, port: number, args: (folder: 
 
 export const MINIO_KEYS = { accessKey: "kiebitz", secretKey: "kiebitz-test-secret" };
 
-export function startMinio(port: number): Promise<Service> {
+/** MinIO on free ports (its API and console). */
+export async function startMinio(): Promise<Service> {
+  const [port, consolePort] = await freePorts(2);
   // the port opens before MinIO serves requests: wait for its readiness check
   const ready = () => fetch(`http://127.0.0.1:${port}/minio/health/ready`).then((r) => r.ok, () => false);
-  return startService(MINIO_BIN, port, (folder) => ["server", folder, "--address", `127.0.0.1:${port}`, "--console-address", `127.0.0.1:${port + 1}`, "--quiet"], {
+  return startService(MINIO_BIN, port, (folder) => ["server", folder, "--address", `127.0.0.1:${port}`, "--console-address", `127.0.0.1:${consolePort}`, "--quiet"], {
     MINIO_ROOT_USER: MINIO_KEYS.accessKey,
     MINIO_ROOT_PASSWORD: MINIO_KEYS.secretKey,
   }, ready);
 }
 
-export function startTemporal(port: number): Promise<Service> {
+/** The Temporal development server, its frontend on a free port. */
+export async function startTemporal(): Promise<Service> {
+  const [port] = await freePorts(1);
   return startService(TEMPORAL_BIN, port, (folder) => ["server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", String(port), "--db-filename", path.join(folder, "temporal.db"), "--log-level", "error"]);
 }

@@ -24,7 +24,6 @@ import { built, startTemporal, TEMPORAL_BIN, type Service } from "./services";
  */
 const available = built(TEMPORAL_BIN, "Temporal CLI");
 
-const PORT = 7399;
 const TASK_QUEUE = "sheet-reading-test";
 let server: Service;
 let worker: Worker;
@@ -36,9 +35,9 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), "kiebitz-temporal-"));
     Runtime.install({ logger: new DefaultLogger("WARN") });
-    server = await startTemporal(PORT);
+    server = await startTemporal();
     worker = await Worker.create({
-      connection: await NativeConnection.connect({ address: `127.0.0.1:${PORT}` }),
+      connection: await NativeConnection.connect({ address: `127.0.0.1:${server.port}` }),
       taskQueue: TASK_QUEUE,
       workflowsPath: new URL("../../workflows/index.ts", import.meta.url).pathname,
       activities: createActivities(diskStorage(folder)),
@@ -69,7 +68,7 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
     await storage.put(`t${tournament.id}/broken.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]));
     await setup.db.sheetImageEntry.create({ data: { tournamentId: tournament.id, handle: `t${tournament.id}/broken.jpg`, name: "broken.jpg", fileSize: 6, state: "QUEUED" } });
 
-    const reader = temporalReader({ address: `127.0.0.1:${PORT}`, namespace: "default", taskQueue: TASK_QUEUE });
+    const reader = temporalReader({ address: `127.0.0.1:${server.port}`, namespace: "default", taskQueue: TASK_QUEUE });
     const queue = createSheetQueue(setup.db, reader);
     queue.start();
     await queue.idle();
@@ -85,12 +84,12 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
     expect((game.reading as { moves: unknown[] }).moves).toHaveLength(sheets[0].sans.length);
 
     // the histories the server recorded replay deterministically against today's workflow code
-    const connection = await Connection.connect({ address: `127.0.0.1:${PORT}` });
+    const connection = await Connection.connect({ address: `127.0.0.1:${server.port}` });
     const client = new Client({ connection });
     const scan = await client.workflow.getHandle(`sheet-${rows[0].id}`).fetchHistory();
     await Worker.runReplayHistory({ workflowsPath: new URL("../../workflows/index.ts", import.meta.url).pathname }, scan, `sheet-${rows[0].id}`);
     if (process.env.RECORD_HISTORY) {
-      const json = execFileSync(TEMPORAL_BIN, ["workflow", "show", "--address", `127.0.0.1:${PORT}`, "--workflow-id", `sheet-${rows[0].id}`, "--output", "json"]);
+      const json = execFileSync(TEMPORAL_BIN, ["workflow", "show", "--address", `127.0.0.1:${server.port}`, "--workflow-id", `sheet-${rows[0].id}`, "--output", "json"]);
       writeFileSync(new URL("../../workflows/testdata/scanSheetWorkflow.history.json", import.meta.url), json);
     }
     await connection.close();
