@@ -3,7 +3,7 @@ import path from "node:path";
 import type * as TF from "@tensorflow/tfjs";
 import { CLASSES } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH, movedRows } from "../reader/crops";
-import { fusedBidirectionalLstm } from "./recurrent";
+import { readingTrunk, type Trunk } from "./reading";
 import { tensorflow } from "./tf";
 
 /** Crop columns per recognizer frame. */
@@ -133,35 +133,26 @@ export function recognizerHead(model: TF.LayersModel): Head {
   return { kernel: kernel.dataSync() as Float32Array, bias: bias.dataSync() as Float32Array, width: kernel.shape[0] };
 }
 
-/** What the output layer reads, for a batch of crops. */
-type Trunk = (crops: TF.Tensor4D) => TF.Tensor;
-const trunks = new WeakMap<TF.LayersModel, Trunk>();
+/** The trunk each model is read with, and the weights (their data) it was built from. */
+const trunks = new WeakMap<TF.LayersModel, { weights: readonly object[]; trunk: Promise<Trunk> }>();
 /**
- * The recognizer without its output layer (built once per model); a bidirectional LSTM before the
- * output layer is computed by `fusedBidirectionalLstm`, the same values in under half the time.
+ * The recognizer without its output layer, laid out for reading (readingTrunk), built once per model
+ * and again when the model's weights have changed since (training reads its model between epochs).
  */
-function trunkOf(tf: typeof TF, model: TF.LayersModel): Trunk {
-  let trunk = trunks.get(model);
-  if (!trunk) {
-    const last = model.layers.length - 2;
-    const recurrent = fusedBidirectionalLstm(tf, model.layers[last]);
-    const upTo = (index: number) => tf.model({ inputs: model.inputs, outputs: model.layers[index].output as TF.SymbolicTensor });
-    if (recurrent) {
-      const convolutions = upTo(last - 1);
-      trunk = (crops) => recurrent(convolutions.predict(crops) as TF.Tensor3D);
-    } else {
-      const whole = upTo(last);
-      trunk = (crops) => whole.predict(crops) as TF.Tensor;
-    }
-    trunks.set(model, trunk);
-  }
+function trunkOf(tf: typeof TF, model: TF.LayersModel): Promise<Trunk> {
+  const weights = model.weights.map((weight) => weight.read().dataId);
+  const cached = trunks.get(model);
+  if (cached && cached.weights.length === weights.length && cached.weights.every((id, i) => id === weights[i])) return cached.trunk;
+  void cached?.trunk.then((trunk) => trunk.dispose());
+  const trunk = readingTrunk(tf, model);
+  trunks.set(model, { weights, trunk });
   return trunk;
 }
 
 /** The frames of each crop: log-probabilities and the output layer's features. */
 export async function recognizeBoxes(model: TF.LayersModel, crops: readonly Float32Array[], batchSize = 64): Promise<BoxFrames[]> {
   const tf = await tensorflow();
-  const trunk = trunkOf(tf, model);
+  const trunk = await trunkOf(tf, model);
   const head = model.layers[model.layers.length - 1];
   const out: BoxFrames[] = [];
   for (let start = 0; start < crops.length; start += batchSize) {
@@ -169,7 +160,7 @@ export async function recognizeBoxes(model: TF.LayersModel, crops: readonly Floa
     const input = new Float32Array(batch.length * CROP_HEIGHT * CROP_WIDTH);
     batch.forEach((crop, i) => input.set(crop, i * CROP_HEIGHT * CROP_WIDTH));
     const [features, logProbs] = tf.tidy(() => {
-      const features = trunk(tf.tensor4d(input, [batch.length, CROP_HEIGHT, CROP_WIDTH, 1]));
+      const features = trunk.read(tf.tensor4d(input, [batch.length, CROP_HEIGHT, CROP_WIDTH, 1]));
       return [features, tf.logSoftmax(head.apply(features) as TF.Tensor)];
     });
     const [featureData, logProbData] = (await Promise.all([features.data(), logProbs.data()])) as Float32Array[];

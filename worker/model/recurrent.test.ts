@@ -25,7 +25,7 @@ describe("the bidirectional LSTM computed for reading", () => {
       const frames = tf.randomNormal([4, 7, 5], 0, 2, "float32", 11) as TF.Tensor3D;
       const fused = fusedBidirectionalLstm(tf, layer)!;
       const expected = layer.apply(frames) as TF.Tensor;
-      const actual = fused(frames);
+      const actual = fused.run(frames);
       expect(actual.shape).toEqual([4, 7, 6]);
       expect(largestDifference(actual, expected)).toBeLessThan(1e-5);
       // the backward half differs from the forward half: the directions are not mixed up

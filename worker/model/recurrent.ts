@@ -1,7 +1,7 @@
 import type * as TF from "@tensorflow/tfjs";
 
-/** A recurrent layer run for reading: frames [boxes, steps, width] in, the layer's output sequence out. */
-export type Recurrent = (frames: TF.Tensor3D) => TF.Tensor3D;
+/** A recurrent layer run for reading: frames [boxes, steps, width] in, the layer's output sequence out; `dispose` frees its weights. */
+export type Recurrent = { run: (frames: TF.Tensor3D) => TF.Tensor3D; dispose: () => void };
 
 /** What a bidirectional layer's getConfig() says (tfjs gives camel-case names). */
 type BidirectionalConfig = {
@@ -79,10 +79,10 @@ export function fusedBidirectionalLstm(tf: typeof TF, layer: TF.layers.Layer): R
   const u = cell.units;
   const [kernelForward, recurrentForward, biasForward, kernelBackward, recurrentBackward, biasBackward] = weights.map((w) => w.dataSync() as Float32Array);
   const width = weights[0].shape[0];
-  const kernel = tf.keep(tf.tensor2d(interleaved([kernelForward, kernelBackward], width, u, false), [width, 8 * u]));
-  const bias = tf.keep(tf.tensor1d(interleaved([biasForward, biasBackward], 1, u, false)));
-  const recurrent = tf.keep(tf.tensor2d(interleaved([recurrentForward, recurrentBackward], u, u, true), [2 * u, 8 * u]));
-  return (frames) => {
+  const kernel = tf.tensor2d(interleaved([kernelForward, kernelBackward], width, u, false), [width, 8 * u]);
+  const bias = tf.tensor1d(interleaved([biasForward, biasBackward], 1, u, false));
+  const recurrent = tf.tensor2d(interleaved([recurrentForward, recurrentBackward], u, u, true), [2 * u, 8 * u]);
+  const run = (frames: TF.Tensor3D) => {
     const [boxes, steps] = frames.shape;
     const projected = tf.tidy(() => tf.fused.matMul({ a: tf.reshape(frames, [boxes * steps, width]), b: kernel, bias }));
     const inputs = projected.dataSync() as Float32Array;
@@ -113,4 +113,5 @@ export function fusedBidirectionalLstm(tf: typeof TF, layer: TF.layers.Layer): R
     }
     return tf.tensor3d(out, [boxes, steps, 2 * u]);
   };
+  return { run, dispose: () => tf.dispose([kernel, bias, recurrent]) };
 }
