@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLASSES } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH, movedRows } from "../reader/crops";
-import { FRAMES, SHIPPED_MOVES_MODEL_DIR, buildRecognizer, copyLeadingWeights, loadRecognizer, recognize, recognizeBoxes, recognizeMoveBoxes } from "./recognizer";
+import { FRAMES, SHIPPED_MOVES_MODEL_DIR, buildRecognizer, copyLeadingWeights, loadRecognizer, mixedReadings, recognize, recognizeBoxes, recognizeMoveBoxes } from "./recognizer";
 
 describe("the recognizer with a recurrent layer", () => {
   it("starts from the shipped convolutions and gives per-frame log-probabilities of every class", async () => {
@@ -37,6 +37,18 @@ describe("a move box read three times", () => {
     expect(Math.max(...expected.map((value, i) => Math.abs(value - box.logProbs[i])))).toBeLessThan(1e-4);
     // the three readings differ, so the average is none of them
     expect(Math.max(...box.logProbs.map((value, i) => Math.abs(value - asCut.logProbs[i])))).toBeGreaterThan(1e-3);
+  });
+});
+
+describe("readings mixed", () => {
+  it("gives the log of the weighted mean of their probabilities, also where the probabilities underflow", () => {
+    const [a, b] = [Float32Array.of(Math.log(0.2), Math.log(0.5), -800, -Infinity), Float32Array.of(Math.log(0.6), Math.log(0.5), -801, -Infinity)];
+    const mixed = mixedReadings([a, b], [0.25, 0.75]);
+    expect(mixed[0]).toBeCloseTo(Math.log(0.25 * 0.2 + 0.75 * 0.6), 6);
+    expect(mixed[1]).toBeCloseTo(Math.log(0.5), 6);
+    // e^−800 is 0 in doubles: taken from the larger term, −800 + log(0.25 + 0.75/e)
+    expect(mixed[2]).toBeCloseTo(-800 + Math.log(0.25 + 0.75 * Math.exp(-1)), 3);
+    expect(mixed[3]).toBe(-Infinity);
   });
 });
 

@@ -177,13 +177,19 @@ export async function recognizeBoxes(model: TF.LayersModel, crops: readonly Floa
 /** Rows a move box's writing is moved up (and down) for its second (and third) reading. */
 const READING_SHIFTS = [1, -1];
 
-/** Per value, the log of the mean of the readings' probabilities. */
-function averaged(readings: readonly Float32Array[]): Float32Array {
+/**
+ * Readings of the same box mixed: per value, log Σ_k weights[k]·exp(readings[k]) (the log of a weighted mean of
+ * their probabilities), computed from the largest term so that nothing underflows.
+ */
+export function mixedReadings(readings: readonly Float32Array[], weights: readonly number[]): Float32Array {
   const out = new Float32Array(readings[0].length);
+  const logWeights = weights.map(Math.log);
   for (let i = 0; i < out.length; i++) {
+    let top = -Infinity;
+    for (let k = 0; k < readings.length; k++) top = Math.max(top, readings[k][i] + logWeights[k]);
     let sum = 0;
-    for (const reading of readings) sum += Math.exp(reading[i]);
-    out[i] = Math.log(sum / readings.length);
+    for (let k = 0; k < readings.length; k++) sum += Math.exp(readings[k][i] + logWeights[k] - top);
+    out[i] = top === -Infinity ? -Infinity : top + Math.log(sum);
   }
   return out;
 }
@@ -203,7 +209,7 @@ export async function recognizeMoveBoxes(model: TF.LayersModel, crops: readonly 
   return crops.map((_, i) => {
     const asCut = readings[i];
     const all = [asCut, ...READING_SHIFTS.map((_, k) => readings[(k + 1) * crops.length + i])];
-    return { logProbs: averaged(all.map((reading) => reading.logProbs)), asCut: asCut.logProbs, features: asCut.features };
+    return { logProbs: mixedReadings(all.map((reading) => reading.logProbs), all.map(() => 1 / all.length)), asCut: asCut.logProbs, features: asCut.features };
   });
 }
 

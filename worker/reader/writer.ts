@@ -1,6 +1,6 @@
 import type { NotationLanguage } from "~/chess/languages";
 import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
-import { FRAMES, type Head } from "../model/recognizer";
+import { FRAMES, mixedReadings, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { DOUBTFUL_POSTERIOR, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
@@ -18,18 +18,7 @@ const MIN_TEACHING_BOXES = 8;
  * never showed (a piece letter written only in unsure moves) keeps the recognizer's general knowledge.
  */
 const ADAPTED_SHARE = 0.5;
-
-/** Per frame, the mixture (1 − w)·p + w·q of two readings, in logs. */
-function mixed(first: Float32Array, adapted: Float32Array, w: number): Float32Array {
-  const out = new Float32Array(first.length);
-  const [a, b] = [Math.log(1 - w), Math.log(w)];
-  for (let i = 0; i < out.length; i++) {
-    const [x, y] = [first[i] + a, adapted[i] + b];
-    const m = Math.max(x, y);
-    out[i] = m + Math.log(Math.exp(x - m) + Math.exp(y - m));
-  }
-  return out;
-}
+const SHARES = [1 - ADAPTED_SHARE, ADAPTED_SHARE];
 
 /** The pages of one sheet read again by `head` fine-tuned on the boxes of the plies in `sure`, each labelled as the form of its move it most likely shows. */
 async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number, string>, language: NotationLanguage, head: Head): Promise<PageMoves[]> {
@@ -51,8 +40,8 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
       const logProbs = await headLogProbs(adapted, page.moves.map((move) => move.features!));
       const adaptedMoves = page.moves.map((move, i) => ({
         ...move,
-        logProbs: mixed(move.logProbs, logProbs[i], ADAPTED_SHARE),
-        asCut: move.asCut && mixed(move.asCut, logProbs[i], ADAPTED_SHARE),
+        logProbs: mixedReadings([move.logProbs, logProbs[i]], SHARES),
+        asCut: move.asCut && mixedReadings([move.asCut, logProbs[i]], SHARES),
       }));
       return { moves: adaptedMoves };
     }),
