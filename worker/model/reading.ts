@@ -32,13 +32,25 @@ function folded(tf: typeof TF, [convolution, normalisation]: readonly TF.layers.
 }
 
 /**
+ * A model's topology with every initializer zeros: the copy's weights are set from the model at once, and
+ * drawing them first (an orthogonal LSTM initializer takes most of a second) would be wasted.
+ */
+function withoutInitializers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutInitializers);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key.endsWith("_initializer") && inner !== null ? { class_name: "Zeros", config: {} } : withoutInitializers(inner)]),
+  );
+}
+
+/**
  * The recognizer without its output layer, laid out for reading: built on a copy of the model (the
  * model itself stays as it is, for training), every convolution + batch normalisation + ReLU folded
  * into one convolution, and a bidirectional LSTM before the output layer computed by
  * `fusedBidirectionalLstm`. The same values as the model's own layers (within float rounding).
  */
 export async function readingTrunk(tf: typeof TF, model: TF.LayersModel): Promise<Trunk> {
-  const copy = await tf.models.modelFromJSON({ modelTopology: model.toJSON(null, false) as TF.io.ModelJSON["modelTopology"] });
+  const copy = await tf.models.modelFromJSON({ modelTopology: withoutInitializers(model.toJSON(null, false)) as TF.io.ModelJSON["modelTopology"] });
   copy.setWeights(model.getWeights());
   const last = copy.layers.length - 2;
   const recurrent = fusedBidirectionalLstm(tf, copy.layers[last]);

@@ -93,7 +93,8 @@ export class Positions {
   }
 
   private list(fen: string): Listed {
-    const board = new Chess(fen);
+    // every FEN here is chess.js's own (the start, or one `play` wrote): checking it again is a waste
+    const board = new Chess(fen, { skipValidation: true });
     // a checking move's SAN says whether it mates, which chess.js decides by listing all the other side's
     // legal moves; most checked kings can step away, which is far quicker to find
     board.isCheckmate = () => board.isCheck() && !canMove(board);
