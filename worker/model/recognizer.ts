@@ -143,7 +143,7 @@ function trunkOf(tf: typeof TF, model: TF.LayersModel): Promise<Trunk> {
   const weights = model.weights.map((weight) => weight.read().dataId);
   const cached = trunks.get(model);
   if (cached && cached.weights.length === weights.length && cached.weights.every((id, i) => id === weights[i])) return cached.trunk;
-  void cached?.trunk.then((trunk) => trunk.dispose());
+  void cached?.trunk.then((trunk) => trunk.dispose(), () => undefined);
   const trunk = readingTrunk(tf, model);
   trunks.set(model, { weights, trunk });
   return trunk;
