@@ -88,7 +88,8 @@ function registerMatMulTransposes() {
         const a = attrs.transposeA ? transposed(inputs.a) : inputs.a;
         const b = attrs.transposeB ? transposed(inputs.b) : inputs.b;
         const out = original.kernelFunc({ ...args, inputs: { ...inputs, a, b }, attrs: { ...attrs, transposeA: false, transposeB: false } } as typeof args) as Info;
-        free(backend, ...[a, b].filter((x, i) => x !== [inputs.a, inputs.b][i]));
+        if (a !== inputs.a) free(backend, a);
+        if (b !== inputs.b) free(backend, b);
         return out;
       },
     });
