@@ -59,7 +59,8 @@ export async function startService(binary: string, port: number, args: (folder: 
   const folder = mkdtempSync(path.join(tmpdir(), `kiebitz-${path.basename(binary)}-`));
   let child: ChildProcess | undefined;
   // a test process that ends without stopping it (a failed set-up) takes the service with it
-  process.once("exit", () => child?.kill("SIGKILL"));
+  const killOnExit = () => child?.kill("SIGKILL");
+  process.once("exit", killOnExit);
   const launch = async () => {
     const started = spawn(binary, args(folder), { stdio: "ignore", env: { ...process.env, ...env } });
     child = started;
@@ -82,6 +83,7 @@ export async function startService(binary: string, port: number, args: (folder: 
     await launch();
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
+    process.off("exit", killOnExit);
     throw error;
   }
   return {
@@ -90,6 +92,7 @@ export async function startService(binary: string, port: number, args: (folder: 
     stop: async () => {
       // the folder goes only once the server has stopped writing to it
       await halt();
+      process.off("exit", killOnExit);
       rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
     halt,
