@@ -26,19 +26,19 @@ class LSTMDir(nn.Module):
         self.bias = nn.Parameter(torch.zeros(4 * units))
 
     def forward(self, x, reverse):
-        n, t, _ = x.shape
+        n, t, k = x.shape
         u = self.units
-        z = x @ self.kernel + self.bias
+        # one plain product for all steps, and the steps taken apart once: a product of a transposed (strided)
+        # input falls back to a batched product with the kernel copied per box, and slicing a step out of z
+        # in the loop makes its gradient a zero-filled copy of all of z (both many times slower on a CPU)
+        z = (x.reshape(n * t, k) @ self.kernel + self.bias).view(n, t, 4 * u).unbind(1)
         h = x.new_zeros(n, u)
         c = x.new_zeros(n, u)
         outs = [None] * t
         steps = range(t - 1, -1, -1) if reverse else range(t)
         for s in steps:
-            g = z[:, s] + h @ self.recurrent
-            i = hard_sigmoid(g[:, :u])
-            f = hard_sigmoid(g[:, u:2 * u])
-            cc = torch.tanh(g[:, 2 * u:3 * u])
-            o = hard_sigmoid(g[:, 3 * u:])
+            i, f, cc, o = (z[s] + h @ self.recurrent).chunk(4, 1)
+            i, f, cc, o = hard_sigmoid(i), hard_sigmoid(f), torch.tanh(cc), hard_sigmoid(o)
             c = f * c + i * cc
             h = o * torch.tanh(c)
             outs[s] = h

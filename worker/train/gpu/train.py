@@ -29,10 +29,13 @@ parser.add_argument("--batch", type=int, default=256)
 parser.add_argument("--minutes", type=float, default=6)
 parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels; 2: also bend each box (slant, size, tilt, an elastic field) and thin or thicken its strokes")
 parser.add_argument("--seed", type=int, default=1)
+parser.add_argument("--every", action="store_true", help="also write each epoch's weights to OUT/epoch-N, to choose among them on held-out hands (what validation on the training hands cannot show)")
 parser.add_argument("--select", choices=["all", "numbers"], default="all", help="keep the epoch reading most validation boxes right, or most round and board numbers (the header recognizer)")
 args = parser.parse_args()
 torch.manual_seed(args.seed)
 device = "cuda" if torch.cuda.is_available() else "cpu"
+if device == "cpu":  # some builds (Debian's python3-torch) use one thread unless told
+    torch.set_num_threads(os.cpu_count() or 1)
 # the check below in full float32; training in TF32
 torch.backends.cuda.matmul.allow_tf32 = False
 torch.backends.cudnn.allow_tf32 = False
@@ -184,6 +187,8 @@ while epoch < epochs:
         epochs = max(2, int((args.minutes * 60 - (time.time() - began)) / took) + 1)
         log(f"an epoch takes {took:.1f} s: {epochs} epochs")
     better = score(shares) > best
+    if args.every:
+        save_tfjs(model, manifest, os.path.join(args.out, f"epoch-{epoch}"))
     if better:
         best = score(shares)
         save_tfjs(model, manifest, args.out)
