@@ -34,25 +34,9 @@ const ACTIVATIONS: Record<string, (x: number) => number> = {
   },
 };
 
-/**
- * Both directions' weights in one matrix: column (gate k, direction d, unit j) at k·2u + d·u + j, from
- * direction d's column k·u + j; with `rows` per direction stacked (d·rows + r) when `blocks`, the
- * recurrent weights (each direction's hidden state meets only its own), else shared (the input weights).
- */
-function interleaved(parts: readonly Float32Array[], rows: number, units: number, blocks: boolean): Float32Array {
-  const out = new Float32Array((blocks ? 2 * rows : rows) * 8 * units);
-  parts.forEach((part, d) => {
-    for (let r = 0; r < rows; r++) {
-      const row = (blocks ? d * rows + r : r) * 8 * units;
-      for (let k = 0; k < 4; k++) out.set(part.subarray(r * 4 * units + k * units, r * 4 * units + (k + 1) * units), row + k * 2 * units + d * units);
-    }
-  });
-  return out;
-}
-
-/** Both directions' hidden states times their recurrent weights: [boxes, 8u]. */
+/** A direction's hidden states times its recurrent weights: [boxes, 4u], the gates i, f, g, o at 0, u, 2u, 3u. */
 function hiddenProduct(tf: typeof TF, h: Float32Array, boxes: number, u: number, recurrent: TF.Tensor2D): Float32Array {
-  const product = tf.tidy(() => tf.matMul(tf.tensor2d(h, [boxes, 2 * u]), recurrent));
+  const product = tf.tidy(() => tf.matMul(tf.tensor2d(h, [boxes, u]), recurrent));
   const values = product.dataSync() as Float32Array;
   product.dispose();
   return values;
@@ -62,10 +46,11 @@ function hiddenProduct(tf: typeof TF, h: Float32Array, boxes: number, u: number,
  * A bidirectional LSTM layer (merged by concatenation, whole sequences returned) computed for reading
  * with the same weights and functions as tfjs's own layer, but laid out for speed. tfjs runs each
  * direction's steps one by one, a dozen small tensor operations a step, each with its own overhead (and
- * tanh on the WebAssembly backend is slow). Here the input part of every gate, all steps and both
- * directions, is one matrix product up front; each step is one product of both directions' hidden states
- * with their recurrent weights (one block-diagonal matrix), and the gates are computed in plain
- * JavaScript. Returns null for any other layer or configuration; the caller then uses the layer itself.
+ * tanh on the WebAssembly backend is slow). Here the input part of every gate, all steps, is one matrix
+ * product per direction up front; each step is one product of each direction's hidden states with its
+ * recurrent weights (both directions in one block-diagonal product would multiply as many zeros), and the
+ * gates are computed in plain JavaScript. Returns null for any other layer or configuration; the caller
+ * then uses the layer itself.
  */
 export function fusedBidirectionalLstm(tf: typeof TF, layer: TF.layers.Layer): Recurrent | null {
   if (layer.getClassName() !== "Bidirectional") return null;
@@ -77,41 +62,39 @@ export function fusedBidirectionalLstm(tf: typeof TF, layer: TF.layers.Layer): R
   const weights = layer.getWeights();
   if (!activation || !gate || !cell.useBias || !cell.returnSequences || cell.goBackwards || weights.length !== 6) return null;
   const u = cell.units;
-  const [kernelForward, recurrentForward, biasForward, kernelBackward, recurrentBackward, biasBackward] = weights.map((w) => w.dataSync() as Float32Array);
   const width = weights[0].shape[0];
-  const kernel = tf.tensor2d(interleaved([kernelForward, kernelBackward], width, u, false), [width, 8 * u]);
-  const bias = tf.tensor1d(interleaved([biasForward, biasBackward], 1, u, false));
-  const recurrent = tf.tensor2d(interleaved([recurrentForward, recurrentBackward], u, u, true), [2 * u, 8 * u]);
+  // per direction (forward, backward): input weights [width, 4u], recurrent weights [u, 4u], bias [4u]
+  const directions = [weights.slice(0, 3), weights.slice(3)].map(([kernel, recurrent, bias]) => ({ kernel: kernel.clone(), recurrent: recurrent.clone(), bias: bias.clone() }));
   const run = (frames: TF.Tensor3D) => {
     const [boxes, steps] = frames.shape;
-    const projected = tf.tidy(() => tf.fused.matMul({ a: tf.reshape(frames, [boxes * steps, width]), b: kernel, bias }));
-    const inputs = projected.dataSync() as Float32Array;
-    projected.dispose();
-    const h = new Float32Array(boxes * 2 * u);
-    const c = new Float32Array(boxes * 2 * u);
     const out = new Float32Array(boxes * steps * 2 * u);
-    for (let t = 0; t < steps; t++) {
-      const fromHidden = t === 0 ? new Float32Array(boxes * 8 * u) : hiddenProduct(tf, h, boxes, u, recurrent);
-      for (let b = 0; b < boxes; b++) {
-        for (let d = 0; d < 2; d++) {
-          // the forward direction reads step t, the backward one step steps − 1 − t
-          const step = d === 0 ? t : steps - 1 - t;
-          const input = (b * steps + step) * 8 * u + d * u;
-          const hidden = b * 8 * u + d * u;
-          const state = b * 2 * u + d * u;
+    directions.forEach(({ kernel, recurrent, bias }, d) => {
+      const projected = tf.tidy(() => tf.fused.matMul({ a: tf.reshape(frames, [boxes * steps, width]), b: kernel as TF.Tensor2D, bias }));
+      const inputs = projected.dataSync() as Float32Array;
+      projected.dispose();
+      const h = new Float32Array(boxes * u);
+      const c = new Float32Array(boxes * u);
+      for (let t = 0; t < steps; t++) {
+        // the forward direction reads step t, the backward one step steps − 1 − t
+        const step = d === 0 ? t : steps - 1 - t;
+        const fromHidden = t === 0 ? new Float32Array(boxes * 4 * u) : hiddenProduct(tf, h, boxes, u, recurrent as TF.Tensor2D);
+        for (let b = 0; b < boxes; b++) {
+          const input = (b * steps + step) * 4 * u;
+          const hidden = b * 4 * u;
+          const state = b * u;
           const output = (b * steps + step) * 2 * u + d * u;
           for (let j = 0; j < u; j++) {
-            // gates i, f, g, o at 0, 2u, 4u, 6u
+            // gates i, f, g, o at 0, u, 2u, 3u
             const x = input + j;
             const y = hidden + j;
-            const cell = gate(inputs[x + 2 * u] + fromHidden[y + 2 * u]) * c[state + j] + gate(inputs[x] + fromHidden[y]) * activation(inputs[x + 4 * u] + fromHidden[y + 4 * u]);
+            const cell = gate(inputs[x + u] + fromHidden[y + u]) * c[state + j] + gate(inputs[x] + fromHidden[y]) * activation(inputs[x + 2 * u] + fromHidden[y + 2 * u]);
             c[state + j] = cell;
-            out[output + j] = h[state + j] = gate(inputs[x + 6 * u] + fromHidden[y + 6 * u]) * activation(cell);
+            out[output + j] = h[state + j] = gate(inputs[x + 3 * u] + fromHidden[y + 3 * u]) * activation(cell);
           }
         }
       }
-    }
+    });
     return tf.tensor3d(out, [boxes, steps, 2 * u]);
   };
-  return { run, dispose: () => tf.dispose([kernel, bias, recurrent]) };
+  return { run, dispose: () => tf.dispose(directions.flatMap(({ kernel, recurrent, bias }) => [kernel, recurrent, bias])) };
 }
