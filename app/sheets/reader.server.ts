@@ -1,4 +1,5 @@
-import { ApplicationFailure, Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError } from "@temporalio/client";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ApplicationFailure, Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from "@temporalio/client";
 import type { Config } from "~/lib/config.server";
 import { repositoryFile, typeScriptThread } from "~/lib/thread.server";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -46,8 +47,38 @@ export function threadReader(storage: Config["sheetStorage"]): SheetReader {
   };
 }
 
+/**
+ * Temporal's client retries a failed call (the server away) after a timer, and a retry whose timer fires
+ * after the connection was closed throws inside that timer: an uncaught exception, which stops the
+ * process. So once closing, no call is retried, and the connection is closed only after the last retry
+ * already scheduled has gone out (at most the client's longest backoff, 5 s).
+ */
+function retriesEndingOnClose() {
+  const defaults = defaultGrpcRetryOptions();
+  let closing = false;
+  let lastRetry = 0;
+  const interceptor = makeGrpcRetryInterceptor({
+    retryableDecider: (attempt, status) => !closing && defaults.retryableDecider(attempt, status),
+    delayFunction: (attempt, status) => {
+      const delay = defaults.delayFunction(attempt, status);
+      lastRetry = Math.max(lastRetry, Date.now() + delay);
+      return delay;
+    },
+  });
+  return {
+    interceptor,
+    /** Resolves once no retry is scheduled any more. */
+    async closing() {
+      closing = true;
+      const wait = lastRetry - Date.now();
+      if (wait > 0) await sleep(wait + 50);
+    },
+  };
+}
+
 export function temporalReader(temporal: NonNullable<Config["temporal"]>): SheetReader {
-  const connecting = Connection.connect({ address: temporal.address });
+  const retries = retriesEndingOnClose();
+  const connecting = Connection.connect({ address: temporal.address, interceptors: [retries.interceptor] });
   const client = connecting.then((connection) => new Client({ connection, namespace: temporal.namespace }));
   let closed = false;
   async function run<T>(workflow: string, input: unknown, workflowId: string): Promise<T> {
@@ -77,6 +108,7 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
     decode: (input, id) => run("decodeGameWorkflow", input, id),
     close: async () => {
       closed = true;
+      await retries.closing();
       await (await connecting).close();
     },
   };

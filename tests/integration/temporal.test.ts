@@ -94,4 +94,23 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
     }
     await connection.close();
   }, 240_000);
+
+  it("closes a reader whose call waits to be retried while the server is away, and nothing throws after it", async () => {
+    const reader = temporalReader({ address: `127.0.0.1:${server.port}`, namespace: "default", taskQueue: TASK_QUEUE });
+    // connected while the server answers
+    await expect(reader.decode({ readingKeys: [], language: "EN" }, "nothing-to-decode")).resolves.toBeNull();
+    await server.halt();
+    try {
+      const scanning = reader.scan({ handle: "away.jpg" }, "sheet-away");
+      const outcome = scanning.then(() => "read", (error: Error) => error.name);
+      // the start fails at once and waits for its next try (Temporal's client: 100 ms, then 1.7 times longer each time)
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await reader.close();
+      expect(await outcome).toBe("ReaderUnavailableError");
+      // a retry timer left behind would fire in these seconds, on a closed connection: an uncaught exception (vitest fails the run)
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+    } finally {
+      await server.resume();
+    }
+  }, 60_000);
 });
