@@ -67,8 +67,11 @@ function retriesEndingOnClose() {
   });
   return {
     interceptor,
-    /** Resolves once no retry is scheduled any more. */
-    async closing() {
+    get closing() {
+      return closing;
+    },
+    /** Stops retrying; resolves once no retry is scheduled any more. */
+    async close() {
       closing = true;
       const wait = lastRetry - Date.now();
       if (wait > 0) await sleep(wait + 50);
@@ -80,9 +83,8 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
   const retries = retriesEndingOnClose();
   const connecting = Connection.connect({ address: temporal.address, interceptors: [retries.interceptor] });
   const client = connecting.then((connection) => new Client({ connection, namespace: temporal.namespace }));
-  let closed = false;
   async function run<T>(workflow: string, input: unknown, workflowId: string): Promise<T> {
-    if (closed) throw new ReaderUnavailableError("sheet reader closed");
+    if (retries.closing) throw new ReaderUnavailableError("sheet reader closed");
     try {
       const workflows = (await client).workflow;
       // A reading under this id that is running or completed is joined, never repeated (after an app
@@ -107,8 +109,7 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
     scan: (input, id) => run("scanSheetWorkflow", input, id),
     decode: (input, id) => run("decodeGameWorkflow", input, id),
     close: async () => {
-      closed = true;
-      await retries.closing();
+      await retries.close();
       await (await connecting).close();
     },
   };

@@ -64,12 +64,12 @@ export function fusedBidirectionalLstm(tf: typeof TF, layer: TF.layers.Layer): R
   const u = cell.units;
   const width = weights[0].shape[0];
   // per direction (forward, backward): input weights [width, 4u], recurrent weights [u, 4u], bias [4u]
-  const directions = [weights.slice(0, 3), weights.slice(3)].map(([kernel, recurrent, bias]) => ({ kernel: kernel.clone(), recurrent: recurrent.clone(), bias: bias.clone() }));
+  const directions = [weights.slice(0, 3), weights.slice(3)].map(([kernel, recurrent, bias]) => ({ kernel: kernel.clone() as TF.Tensor2D, recurrent: recurrent.clone() as TF.Tensor2D, bias: bias.clone() }));
   const run = (frames: TF.Tensor3D) => {
     const [boxes, steps] = frames.shape;
     const out = new Float32Array(boxes * steps * 2 * u);
     directions.forEach(({ kernel, recurrent, bias }, d) => {
-      const projected = tf.tidy(() => tf.fused.matMul({ a: tf.reshape(frames, [boxes * steps, width]), b: kernel as TF.Tensor2D, bias }));
+      const projected = tf.tidy(() => tf.fused.matMul({ a: tf.reshape(frames, [boxes * steps, width]), b: kernel, bias }));
       const inputs = projected.dataSync() as Float32Array;
       projected.dispose();
       const h = new Float32Array(boxes * u);
@@ -77,7 +77,7 @@ export function fusedBidirectionalLstm(tf: typeof TF, layer: TF.layers.Layer): R
       for (let t = 0; t < steps; t++) {
         // the forward direction reads step t, the backward one step steps − 1 − t
         const step = d === 0 ? t : steps - 1 - t;
-        const fromHidden = t === 0 ? new Float32Array(boxes * 4 * u) : hiddenProduct(tf, h, boxes, u, recurrent as TF.Tensor2D);
+        const fromHidden = t === 0 ? new Float32Array(boxes * 4 * u) : hiddenProduct(tf, h, boxes, u, recurrent);
         for (let b = 0; b < boxes; b++) {
           const input = (b * steps + step) * 4 * u;
           const hidden = b * 4 * u;
