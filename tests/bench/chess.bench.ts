@@ -1,7 +1,8 @@
 /**
  * Chess core benchmark (npm run bench:chess): PGN games read and validated per second by the
  * chess core versus chess.js loadPgn alone on the same corpus in the same run, and moves read
- * per second from text in each notation language.
+ * per second from text in each notation language, and the legal moves of positions listed with their SAN as the
+ * reader's decoder lists them (worker/reader/positions.ts) against chess.js's public `moves()` in the same run.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { readPgn } from "~/chess/pgn";
 import { samplePositions } from "~/chess/positions";
 import { printMove } from "~/chess/print";
 import { readMove } from "~/chess/read";
+import { Positions } from "../../worker/reader/positions";
 import { format, perSecond } from "./measure";
 
 const fullCorpus = readFileSync(path.resolve("app/chess/testdata/corpus.pgn"), "utf8");
@@ -59,3 +61,18 @@ for (const language of NOTATION_LANGUAGES) {
   }, 800);
   console.log(`  ${language.padEnd(6)} ${format(rate)} moves/s`);
 }
+
+const fens = samplePositions(2000, 13).map((chess) => chess.fen());
+const publicMoves = perSecond(() => {
+  for (const fen of fens) new Chess(fen).moves();
+  return fens.length;
+});
+// a fresh memory each pass: every position listed, none remembered
+const decoderMoves = perSecond(() => {
+  const listing = new Positions(undefined, fens.length + 1);
+  for (const fen of fens) listing.moves(fen);
+  return fens.length;
+});
+console.log(`Legal moves with SAN (${fens.length} positions)`);
+console.log(`  chess.js new Chess(fen).moves(): ${format(publicMoves)} positions/s`);
+console.log(`  reader's decoder (each move made once): ${format(decoderMoves)} positions/s (${format(decoderMoves / publicMoves, 2)}x)`);

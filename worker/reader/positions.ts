@@ -17,17 +17,22 @@ const REMEMBERED = 20_000;
 const BOARDS = 1_000;
 
 /**
- * chess.js's own move generation, which its public `moves` and `move` wrap: `move(san)` lists the legal
- * moves again twice and writes two FENs, where a decoder that has just listed them only needs to make one
- * and read the board (chess.js's `Move` uses these the same way). Pinned by the lockfile; positions.test.ts
- * checks every position of random games against the public interface.
+ * chess.js's own move generation, which its public `moves` and `move` wrap: `moves()` makes and takes back
+ * every move twice (once to see that it is legal, once to see whether it checks, for its SAN) and `move(san)`
+ * lists the legal moves again twice and writes two FENs, where a decoder only needs each move made once and the
+ * board read (chess.js's `Move` uses these the same way). Pinned by the lockfile; positions.test.ts checks
+ * every position of random games against the public interface.
  */
 type Generated = { readonly __generated: unique symbol };
+type Color = "w" | "b";
 interface Generator {
-  _moves(options: { legal: true; square?: Square }): Generated[];
+  _moves(options: { legal: boolean; square?: Square }): Generated[];
   _moveToSan(move: Generated, moves: Generated[]): string;
   _makeMove(move: Generated): void;
   _undoMove(): void;
+  _isKingAttacked(color: Color): boolean;
+  isCheck(): boolean;
+  isCheckmate(): boolean;
 }
 const generator = (board: Chess) => board as unknown as Generator;
 
@@ -35,6 +40,45 @@ const generator = (board: Chess) => board as unknown as Generator;
 function canMove(board: Chess): boolean {
   const king = board.findPiece({ type: "k", color: board.turn() })[0];
   return generator(board)._moves({ legal: true, square: king }).length > 0 || generator(board)._moves({ legal: true }).length > 0;
+}
+
+/** After each legal move of the side to move: nothing, check or mate (a SAN's mark). */
+type Mark = "" | "+" | "#";
+
+/** The legal moves of `board`'s position with the mark each gives: each pseudo-legal move made and taken back once. */
+function legalMoves(board: Chess): { moves: Generated[]; marks: Mark[] } {
+  const moving = generator(board);
+  const us = board.turn();
+  const them: Color = us === "w" ? "b" : "w";
+  const moves: Generated[] = [];
+  const marks: Mark[] = [];
+  for (const move of moving._moves({ legal: false })) {
+    moving._makeMove(move);
+    if (!moving._isKingAttacked(us)) {
+      moves.push(move);
+      // a checked king can mostly step away, which is far quicker to find than all the other side's moves
+      marks.push(moving._isKingAttacked(them) ? (canMove(board) ? "+" : "#") : "");
+    }
+    moving._undoMove();
+  }
+  return { moves, marks };
+}
+
+/**
+ * chess.js's SAN of each move with the mark already known: its `_moveToSan` on a view of the board whose
+ * making and taking back is skipped and whose check and mate are the mark's.
+ */
+function sansOf(board: Chess, { moves, marks }: { moves: Generated[]; marks: Mark[] }): string[] {
+  let mark: Mark = "";
+  const view: Generator = Object.create(board);
+  view._makeMove = () => {};
+  view._undoMove = () => {};
+  view.isCheck = () => mark !== "";
+  view.isCheckmate = () => mark === "#";
+  return moves.map((move, i) => {
+    mark = marks[i];
+    return view._moveToSan(move, moves);
+  });
 }
 
 type Listed = { sans: string[]; board: Chess; generated: Generated[] };
@@ -95,11 +139,8 @@ export class Positions {
   private list(fen: string): Listed {
     // every FEN here is chess.js's own (the start, or one `play` wrote): checking it again is a waste
     const board = new Chess(fen, { skipValidation: true });
-    // a checking move's SAN says whether it mates, which chess.js decides by listing all the other side's
-    // legal moves; most checked kings can step away, which is far quicker to find
-    board.isCheckmate = () => board.isCheck() && !canMove(board);
-    const generated = generator(board)._moves({ legal: true });
-    const listed = { sans: generated.map((move) => generator(board)._moveToSan(move, generated)), board, generated };
+    const legal = legalMoves(board);
+    const listed = { sans: sansOf(board, legal), board, generated: legal.moves };
     if (this.legal.size >= this.remembered) this.forget();
     this.legal.set(fen, listed.sans);
     if (this.boards.size >= BOARDS) this.boards.clear();
