@@ -16,6 +16,11 @@ export const TRAINING_FONTS = [
   "loved-by-the-king", "the-girl-next-door", "walter-turncoat", "neucha", "short-stack", "annie-use-your-telescope",
   "swanky-and-moo-moo", "permanent-marker", "shadows-into-light-two", "gaegu", "just-me-again-down-here", "mynerve",
   "mansalva", "homemade-apple",
+  // school scripts of several countries, joined cursive and print, and more casual hands (2026-11-27)
+  "playwrite-de-grund", "playwrite-fr-moderne", "playwrite-it-moderna", "playwrite-es", "playwrite-us-trad", "playwrite-pl",
+  "playwrite-cz", "playwrite-nl", "edu-sa-beginner", "edu-nsw-act-foundation", "cedarville-cursive", "la-belle-aurore", "zeyada",
+  "dancing-script", "kristi", "marck-script", "beth-ellen", "sriracha", "mali", "pangolin", "calligraffitti", "crafty-girls",
+  "give-you-glory", "nanum-brush-script", "caveat-brush", "shantell-sans", "klee-one", "oooh-baby", "grape-nuts", "borel",
 ] as const;
 export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria-hallelujah", "sue-ellen-francisco"] as const;
 export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number];
