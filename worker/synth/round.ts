@@ -1,4 +1,4 @@
-import { TRAINING_FONTS } from "./fonts";
+import { FIRST_TRAINING_FONTS } from "./fonts";
 import { syntheticSheet } from "./sheet";
 
 export type RoundSheet = { round: number; board: number; sans: string[]; photos: Buffer[]; name: string };
@@ -6,14 +6,15 @@ export type RoundSheet = { round: number; board: number; sans: string[]; photos:
 /**
  * Photographed score sheets of a round, as an arbiter collects them: one player's sheet per board
  * (every page), round and board written in the header; boards listed in `blankBoards` have their
- * board number left unwritten. Games of 20–70 plies, English notation, one-page form.
+ * board number left unwritten. Games of 20–70 plies, English notation, one-page form, in one of the
+ * FIRST_TRAINING_FONTS.
  */
 export async function roundSheets(options: { seed: number; round: number; boards: number; blankBoards?: number[] }): Promise<RoundSheet[]> {
   const sheets: RoundSheet[] = [];
   for (let board = 1; board <= options.boards; board++) {
     const seed = options.seed + board;
     const blank = options.blankBoards?.includes(board) ?? false;
-    const pages = await syntheticSheet({ seed, fonts: TRAINING_FONTS, layout: "kiebitz-60", language: "EN", round: options.round, board: blank ? null : board, corrections: 0 });
+    const pages = await syntheticSheet({ seed, fonts: FIRST_TRAINING_FONTS, layout: "kiebitz-60", language: "EN", round: options.round, board: blank ? null : board, corrections: 0 });
     sheets.push({ round: options.round, board, sans: pages[0].sans, photos: pages.map((page) => page.jpeg), name: `round-${options.round}-board-${board}.jpg` });
   }
   return sheets;
