@@ -1,4 +1,4 @@
-import { Chess, type Square } from "chess.js";
+import { BLACK, Chess, WHITE, type Color, type Square } from "chess.js";
 import type { MovePrior } from "./prior";
 
 /**
@@ -24,7 +24,6 @@ const BOARDS = 1_000;
  * every position of random games against the public interface.
  */
 type Generated = { readonly __generated: unique symbol };
-type Color = "w" | "b";
 interface Generator {
   _moves(options: { legal: boolean; square?: Square }): Generated[];
   _moveToSan(move: Generated, moves: Generated[]): string;
@@ -49,7 +48,7 @@ type Mark = "" | "+" | "#";
 function legalMoves(board: Chess): { moves: Generated[]; marks: Mark[] } {
   const moving = generator(board);
   const us = board.turn();
-  const them: Color = us === "w" ? "b" : "w";
+  const them = us === WHITE ? BLACK : WHITE;
   const moves: Generated[] = [];
   const marks: Mark[] = [];
   for (const move of moving._moves({ legal: false })) {
