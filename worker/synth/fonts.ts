@@ -25,7 +25,15 @@ const SCHOOL_AND_CASUAL_FONTS = [
   "dancing-script", "kristi", "marck-script", "beth-ellen", "sriracha", "mali", "pangolin", "calligraffitti", "crafty-girls",
   "give-you-glory", "nanum-brush-script", "caveat-brush", "shantell-sans", "klee-one", "oooh-baby", "grape-nuts", "borel",
 ] as const;
-export const TRAINING_FONTS = [...FIRST_TRAINING_FONTS, ...SCHOOL_AND_CASUAL_FONTS] as const;
+/** More countries' school scripts, casual print from fonts made for other scripts' Latin letters, and joined cursive (2026-11-27, second set). */
+const WORLD_AND_SCRIPT_FONTS = [
+  "playpen-sans", "playwrite-nz", "playwrite-in", "playwrite-hu", "playwrite-vn", "playwrite-no", "playwrite-is", "playwrite-tz",
+  "playwrite-pt", "edu-qld-beginner", "edu-vic-wa-nt-beginner", "edu-tas-beginner", "edu-au-vic-wa-nt-hand", "bad-script",
+  "sedgwick-ave", "gamja-flower", "hi-melody", "poor-story", "dekko", "itim", "chilanka", "fuzzy-bubbles", "comic-neue", "square-peg",
+  "yomogi", "zen-kurenaido", "hachi-maru-pop", "delicious-handrawn", "unkempt", "vibur", "rancho", "courgette", "kaushan-script",
+  "yellowtail", "satisfy", "sacramento", "damion", "nerko-one", "east-sea-dokdo", "single-day", "whisper",
+] as const;
+export const TRAINING_FONTS = [...FIRST_TRAINING_FONTS, ...SCHOOL_AND_CASUAL_FONTS, ...WORLD_AND_SCRIPT_FONTS] as const;
 export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria-hallelujah", "sue-ellen-francisco"] as const;
 export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number];
 
