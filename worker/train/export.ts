@@ -1,4 +1,4 @@
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { CROP_HEIGHT, CROP_WIDTH } from "../reader/crops";
 import type { Sample } from "./dataset";
 
@@ -28,4 +28,21 @@ export function exportSamples(samples: readonly Sample[], bits = 8): Buffer {
     for (let p = 0; p < pixels; p++) out[at + 1 + EXPORTED_LABEL + p] = sample.pixels[p] >> (8 - bits);
   });
   return gzipSync(out, { level: 9 });
+}
+
+/** The boxes of an exported file (exportSamples): each box's label and its ink, back on the 0–255 scale. */
+export function importSamples(file: Buffer): Pick<Sample, "label" | "pixels">[] {
+  const data = gunzipSync(file);
+  const pixels = CROP_HEIGHT * CROP_WIDTH;
+  const record = 1 + EXPORTED_LABEL + pixels;
+  const bits = data[MAGIC.length];
+  if (data.subarray(0, MAGIC.length).toString("latin1") !== MAGIC || !(bits >= 1 && bits <= 8) || (data.length - MAGIC.length - 1) % record !== 0) {
+    throw new Error("not a file of exported boxes");
+  }
+  const top = (1 << bits) - 1;
+  return Array.from({ length: (data.length - MAGIC.length - 1) / record }, (_, i) => {
+    const at = MAGIC.length + 1 + i * record;
+    const stored = data.subarray(at + 1 + EXPORTED_LABEL, at + record);
+    return { label: [...data.subarray(at + 1, at + 1 + data[at])], pixels: Uint8Array.from(stored, (v) => Math.round((v * 255) / top)) };
+  });
 }

@@ -19,9 +19,11 @@
  * With `--export dir` it trains nothing: it writes the training sheets' boxes (dir/train.gz, 5-bit ink),
  * the validation boxes (dir/validation.gz) and the log-probabilities of the starting recognizer (the move-box one, or `--from`) of the
  * first validation boxes (dir/reference.bin) for the GPU trainer, worker/train/gpu/train.py (README).
+ * With `--reference dir --from weights` it writes the same readings of other weights (say, an epoch the GPU trainer
+ * wrote, to continue from) on dir's validation boxes, to weights/reference.bin.
  */
 import { fork } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -36,7 +38,7 @@ import { TRAINING_HANDS } from "../synth/fonts";
 import { seededRandom } from "~/chess/random";
 import { db } from "~/db/client.server";
 import { alignedLossAndGradient, frameTargets } from "./aligned";
-import { EXPORT_REFERENCE_BOXES, exportSamples } from "./export";
+import { EXPORT_REFERENCE_BOXES, exportSamples, importSamples } from "./export";
 import { correctionSamples, heldOutSheets, loadCorrections, readAsReviewed, type Correction } from "./corrections";
 import type { Sample } from "./dataset";
 import type { GenerateRequest } from "./generate";
@@ -60,6 +62,8 @@ const { values } = parseArgs({
     recurrent: { type: "boolean", default: false },
     /** write the samples for the GPU trainer to this folder instead of training */
     export: { type: "string" },
+    /** write the reference readings of the weights in `--from` on this export's validation boxes instead of training */
+    reference: { type: "string" },
   },
 });
 const WITH_CORRECTIONS = values["with-corrections"]!;
@@ -137,19 +141,29 @@ async function recurrentRecognizer(from: string | undefined): Promise<TF.LayersM
   return model;
 }
 
+/** The log-probabilities of `model` on the first validation boxes, which the GPU trainer's twin of it must reproduce. */
+async function writeReference(file: string, model: TF.LayersModel, validation: readonly Pick<Sample, "pixels">[]) {
+  const reference = await recognize(model, validation.slice(0, EXPORT_REFERENCE_BOXES).map((s) => toFloat(s.pixels)));
+  await writeFile(file, Buffer.concat(reference.map((r) => Buffer.from(r.buffer, r.byteOffset, r.byteLength))));
+}
+
 /** The samples and the starting recognizer's reference readings, for worker/train/gpu/train.py. */
 async function exportForGpu(directory: string, model: TF.LayersModel, train: Sample[], validation: Sample[]) {
   await mkdir(directory, { recursive: true });
   await writeFile(path.join(directory, "train.gz"), exportSamples(train, 5));
   await writeFile(path.join(directory, "validation.gz"), exportSamples(validation));
-  const reference = await recognize(model, validation.slice(0, EXPORT_REFERENCE_BOXES).map((s) => toFloat(s.pixels)));
-  await writeFile(path.join(directory, "reference.bin"), Buffer.concat(reference.map((r) => Buffer.from(r.buffer, r.byteOffset, r.byteLength))));
+  await writeReference(path.join(directory, "reference.bin"), model, validation);
   console.log(`${train.length} training and ${validation.length} validation boxes written to ${directory}`);
   if (WITH_CORRECTIONS) await db().$disconnect();
 }
 
 async function main() {
   const tf = await tensorflow();
+  if (values.reference) {
+    if (!values.from) throw new Error("--reference needs --from: the weights whose readings to write");
+    await writeReference(path.join(values.from, "reference.bin"), await loadRecognizer(values.from), importSamples(await readFile(path.join(values.reference, "validation.gz"))));
+    return console.log(`reference readings of ${values.from} written to ${path.join(values.from, "reference.bin")}`);
+  }
   const from = values.from ?? (WITH_CORRECTIONS || values.export ? SHIPPED_MOVES_MODEL_DIR : undefined);
   const model = values.recurrent ? await recurrentRecognizer(from) : from ? await loadRecognizer(from) : await buildRecognizer(SEED);
   const reviewed = WITH_CORRECTIONS ? await reviewedBoxes(model) : null;

@@ -158,7 +158,7 @@ best = score(shares)
 log(f"starting weights: validation boxes read exactly {100 * shares[0]:.1f}%, round and board numbers {100 * shares[1]:.1f}% ({len(numbers)})")
 save_tfjs(model, manifest, args.out)
 model.train()
-steps = len(ink) // args.batch
+steps = max(1, len(ink) // args.batch)  # an export smaller than a batch is one batch
 began = time.time()
 epochs, epoch = 2, 0
 while epoch < epochs:
