@@ -6,20 +6,15 @@ import { requestDecode, saveDecodedGame, type DecodeRequest } from "./games.serv
 import { ReaderUnavailableError, UnreadableSheetError, type SheetReader } from "./reader.server";
 import { DETECTION, VALUE_DETECTION } from "~/sheets/status";
 import { publish } from "~/live/bus.server";
+import { sureNumbers, type GivenNumbers } from "./assignment";
 
 /** Readings that end in an error are tried this often, then the sheet is failed (code 10) for a person to look at. */
 export const MAX_READ_ATTEMPTS = 3;
-/**
- * A sheet whose round and board numbers were both read, together at least this sure (the product of
- * their confidences), goes to that pairing without asking; any other waits for the organiser.
- */
-export const AUTO_ASSIGN_CONFIDENCE = 0.5;
 
 type Claimed = { id: number; handle: string; tournament_id: number; attempts: number; reading_run: number; round: number | null; board: number | null; round_detection_status: number; board_detection_status: number };
 
 /** Round and board the arbiter gave with the upload (set manually, spec §4 code 5): they win over what is read. */
-type Given = { round: number | null; board: number | null };
-const givenOf = (sheet: Claimed): Given => ({
+const givenOf = (sheet: Claimed): GivenNumbers => ({
   round: sheet.round_detection_status === VALUE_DETECTION.manual ? sheet.round : null,
   board: sheet.board_detection_status === VALUE_DETECTION.manual ? sheet.board : null,
 });
@@ -47,7 +42,7 @@ async function claimDecode(db: Db, busy: Set<number>): Promise<DecodeRequest | n
 }
 
 /** What a scan found, as the sheet stores it (values with their spec §4 codes), and the state it goes to next. */
-export function scannedFields(summary: PageSummary, given: Given = { round: null, board: null }): Prisma.SheetImageEntryUpdateInput {
+export function scannedFields(summary: PageSummary, given: GivenNumbers = { round: null, board: null }): Prisma.SheetImageEntryUpdateInput {
   const found = summary.layout.status === DETECTION.detected && summary.boxes.status === DETECTION.detected;
   const value = (read: PageSummary["round"], set: number | null) => (set === null ? { status: read.status, value: read.value } : { status: VALUE_DETECTION.manual, value: set });
   const round = value(summary.round, given.round);
@@ -98,18 +93,12 @@ async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<boo
   return true;
 }
 
-/**
- * A sheet whose round and board are sure (given by the arbiter, or read together at least
- * AUTO_ASSIGN_CONFIDENCE sure) goes to that pairing; any other waits for the organiser (unconfirmed).
- */
-async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: Given): Promise<void> {
-  const round = given.round ?? summary.round.value;
-  const board = given.board ?? summary.board.value;
-  const confidence = (given.round === null ? summary.round.confidence : 1) * (given.board === null ? summary.board.confidence : 1);
-  const sure = round !== null && board !== null && confidence >= AUTO_ASSIGN_CONFIDENCE;
+/** A sheet whose round and board are sure (sureNumbers) goes to that pairing; any other waits for the organiser (unconfirmed). */
+async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: GivenNumbers): Promise<void> {
+  const sure = sureNumbers(summary, given);
   await db.$transaction(async (tx) => {
     const sheet = await tx.sheetImageEntry.findUniqueOrThrow({ where: { id: sheetId } });
-    const game = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: round!, board: board!, pairingType: "NORMAL" } }) : null;
+    const game = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: sure.round, board: sure.board, pairingType: "NORMAL" } }) : null;
     if (!game) {
       await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "UNCONFIRMED" } });
       return;

@@ -2,8 +2,9 @@
  * Score-sheet reader benchmark: held-out synthetic sheets (hands never used in training, all eight
  * notation languages, photographed) read by the shipped model, for each kind of hand: handwriting
  * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
- * moves, decoded before and after adapting to the writer, games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a calibration table
- * (moves at or above a confidence, and the share of them right).
+ * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
+ * their pairing without asking), games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a
+ * calibration table (moves at or above a confidence, and the share of them right).
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir --header dir --first 0 --games random
  * --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
@@ -18,6 +19,7 @@ import { loadMovePrior } from "../../worker/reader/prior";
 import { SHIPPED_CALIBRATION } from "../../worker/reader/calibration";
 import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
+import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "../../app/sheets/assignment";
 
 const { values } = parseArgs({
   options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, prior: { type: "string", default: "shipped" } },
@@ -55,7 +57,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -70,6 +72,9 @@ async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
     if (reading.boxes.status === 2) count.boxes++;
     if (reading.round.value === page.round) count.round++;
     if (reading.board.value === page.board) count.board++;
+    const sure = sureNumbers(reading);
+    if (sure) count.assigned++;
+    if (sure && (sure.round !== page.round || sure.board !== page.board)) count.assignedWrong++;
     const written = new Map(page.written.map((w) => [(w.move - 1) * 2 + (w.side === "w" ? 0 : 1), w.text.replace(/Ş/g, "S")]));
     count.boxesWritten += written.size;
     for (const move of reading.moves) if (written.get(move.ply) === move.text) count.rawRight++;
@@ -118,6 +123,7 @@ for (const kind of KINDS) {
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);
   console.log(`  board number right:                    ${pct(count.board, count.pages)}`);
+  console.log(`  to their pairing without asking:      ${pct(count.assigned, count.pages)} of pages, ${count.assignedWrong} of them to a wrong one (round and board together at least ${AUTO_ASSIGN_CONFIDENCE} sure)`);
   console.log(`  moves right, raw recognizer:           ${pct(count.rawRight, count.boxesWritten)} of ${count.boxesWritten} written boxes`);
   console.log(`  first decoding (before adapting):      ${pct(count.first.right, count.plies)} of ${count.plies} moves right, ${pct(count.first.flagged, count.plies)} flagged, unflagged right ${pct(count.first.unflaggedRight, count.first.unflagged)}`);
   console.log(`  moves right, adapted to the writer:    ${pct(count.decoded.right, count.plies)} (adapted reading kept on ${count.adapted} of ${count.games} sheets)`);

@@ -12,7 +12,9 @@ import type { StoredReading } from "./stored";
 import { SHIPPED_CALIBRATION, reviewThreshold } from "./calibration";
 import { FRAMES, buildRecognizer, loadRecognizers, recognizerHead } from "../model/recognizer";
 import { heldOutSheet, type HeldOutSheet } from "../synth/heldout";
-import { lastPly, readGame, readPage, sheetsOf, type PageMoves } from "./read";
+import { lastPly, readGame, readNumber, readPage, sheetsOf, type PageMoves } from "./read";
+import { frames } from "./testFrames";
+import { sureNumbers } from "~/sheets/assignment";
 import { readGameAdaptedToWriter } from "./writer";
 import type { PageSummary } from "../../workflows/steps";
 
@@ -67,6 +69,34 @@ describe("where a game ends on its sheet", () => {
   });
 });
 
+describe("round and board numbers, read by both recognizers", () => {
+  it("is as sure of a number as both recognizers together: the geometric mean of their probabilities of it", () => {
+    const clear = readNumber(frames("12"), frames("12"));
+    expect(clear).toMatchObject({ status: 2, value: 12 });
+    expect(clear.confidence).toBeGreaterThan(0.6);
+    // one of them torn between 12 and 17 (two to one)
+    const torn = readNumber(frames("12", { 1: "227" }), frames("12"));
+    expect(torn).toMatchObject({ status: 2, value: 12 });
+    expect(torn.confidence).toBeCloseTo(clear.confidence * Math.sqrt(2 / 3), 3);
+  });
+
+  it("shows the move-box recognizer's number where they differ, never sure enough to go to a pairing by itself", () => {
+    const round = readNumber(frames("12"), frames("17"));
+    expect(round).toMatchObject({ status: 2, value: 12 });
+    expect(round.confidence).toBeLessThan(0.01);
+    expect(sureNumbers({ round, board: readNumber(frames("4"), frames("4")) })).toBeNull();
+    // the header recognizer's where the other reads no number: shown, not sure
+    const board = readNumber(frames(""), frames("4"));
+    expect(board).toMatchObject({ status: 2, value: 4 });
+    expect(board.confidence).toBeLessThan(0.1);
+  });
+
+  it("reports no number where neither reads one at least even odds (digits only; a leading zero is no number)", () => {
+    expect(readNumber(frames("1", { 0: "1234" }), frames("5", { 0: "5678" }))).toMatchObject({ status: 11, value: null });
+    expect(readNumber(frames("07"), frames("e"))).toMatchObject({ status: 11, value: null });
+  });
+});
+
 describe("score-sheet reader with the shipped weights", () => {
   it("loads the committed recognizers: convolutional for the header, recurrent for the move boxes", async () => {
     const { header, moves } = await loadRecognizers();
@@ -75,17 +105,23 @@ describe("score-sheet reader with the shipped weights", () => {
     expect([recurrent(header), recurrent(moves)]).toEqual([false, true]);
   });
 
-  it("reads the header's numbers with the header recognizer and the move boxes with the move-box recognizer", async () => {
+  it("reads the move boxes with the move-box recognizer, and the header's numbers with both", async () => {
     const shipped = await loadRecognizers();
     const untrained = await buildRecognizer(1);
     const [page] = sheet.pages;
     const both = await readPage(page.jpeg, shipped);
     const headerOnly = await readPage(page.jpeg, { header: shipped.header, moves: untrained });
     const movesOnly = await readPage(page.jpeg, { header: untrained, moves: shipped.moves });
-    // the round is the header recognizer's reading, whatever reads the moves
-    expect(headerOnly.round).toEqual(both.round);
-    expect(both.round.value).toBe(page.round);
-    expect(movesOnly.round.value).not.toBe(page.round);
+    // the round (4): both recognizers read it, the move-box one doubtful (a tenth); with either untrained, far less sure
+    expect(both.round).toMatchObject({ status: 2, value: page.round });
+    expect(both.round.confidence).toBeGreaterThan(0.2);
+    for (const alone of [headerOnly, movesOnly]) {
+      expect([page.round, null]).toContain(alone.round.value);
+      expect(alone.round.confidence).toBeLessThan(both.round.confidence / 2);
+    }
+    // its board (16): both read 6, the move-box recognizer doubtful of it; the sheet waits for the organiser
+    expect(both.board.value).toBe(6);
+    expect(sureNumbers(both)).toBeNull();
     // the moves are the move-box recognizer's, with its features (the width of its output layer's input)
     expect(movesOnly.moves.map((move) => move.text)).toEqual(both.moves.map((move) => move.text));
     expect(headerOnly.moves.filter((move, i) => move.text === both.moves[i].text).length).toBeLessThan(both.moves.length / 4);

@@ -5,7 +5,7 @@ import { cropBox } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import { locatePage } from "./page";
-import { FRAMES, loadRecognizers, recognizeBoxes, recognizeMoveBoxes, type Recognizers } from "../model/recognizer";
+import { FRAMES, loadRecognizers, recognize, recognizeMoveBoxes, type Recognizers } from "../model/recognizer";
 import type { GrayImage } from "../vision/image";
 import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "~/sheets/status";
 
@@ -62,8 +62,10 @@ function readResult(logProbs: Float32Array): WrittenResult {
   return confidence >= VALUE_MIN_CONFIDENCE && written > 0.01 ? { value: best.value, confidence } : { value: null, confidence };
 }
 
-/** Reads a number from its frames: digits only, most likely string, with its CTC probability. */
-function readNumber(logProbs: Float32Array): ValueResult {
+/** A number as one recognizer reads it: digits only, the most likely string, with its CTC probability (null: no number). */
+type NumberGuess = { value: number | null; confidence: number };
+
+function guessNumber(logProbs: Float32Array): NumberGuess {
   const digitsOnly = new Float32Array(logProbs.length).fill(-Infinity);
   const digitClasses = encodeText("0123456789");
   for (let t = 0; t < FRAMES; t++) {
@@ -71,10 +73,24 @@ function readNumber(logProbs: Float32Array): ValueResult {
     for (const c of digitClasses) digitsOnly[t * CLASSES + c] = logProbs[t * CLASSES + c];
   }
   const text = decodeClasses(greedyDecode(digitsOnly, FRAMES, CLASSES));
-  if (!text || text.startsWith("0")) return notDone(VALUE_DETECTION.noValueDetected);
-  const confidence = Math.exp(ctcLogLikelihood(logProbs, FRAMES, CLASSES, encodeText(text)));
-  if (confidence < VALUE_MIN_CONFIDENCE) return { status: VALUE_DETECTION.noValueDetected, value: null, confidence };
-  return { status: VALUE_DETECTION.detected, value: Number(text), confidence };
+  if (!text || text.startsWith("0")) return { value: null, confidence: 0 };
+  return { value: Number(text), confidence: numberProbability(logProbs, Number(text)) };
+}
+
+const numberProbability = (logProbs: Float32Array, value: number) => Math.exp(ctcLogLikelihood(logProbs, FRAMES, CLASSES, encodeText(String(value))));
+
+/**
+ * A round or board number, read by both recognizers (`byMoves`: the move-box recognizer's frames, `byHeader`: the
+ * header recognizer's). The value: the move-box recognizer's reading, which reads unseen hands' digits better, else the
+ * header recognizer's, when at least VALUE_MIN_CONFIDENCE sure. Its confidence: the geometric mean of both recognizers'
+ * probabilities of it, so that a number only one of them reads is shown but never sure enough to send the sheet to a
+ * pairing without the organiser (README, "Two readers for the round and board numbers").
+ */
+export function readNumber(byMoves: Float32Array, byHeader: Float32Array): ValueResult {
+  const [moves, header] = [guessNumber(byMoves), guessNumber(byHeader)];
+  const value = moves.confidence >= VALUE_MIN_CONFIDENCE ? moves.value : header.confidence >= VALUE_MIN_CONFIDENCE ? header.value : null;
+  if (value === null) return { status: VALUE_DETECTION.noValueDetected, value: null, confidence: Math.max(moves.confidence, header.confidence) };
+  return { status: VALUE_DETECTION.detected, value, confidence: Math.sqrt(numberProbability(byMoves, value) * numberProbability(byHeader, value)) };
 }
 
 /**
@@ -115,12 +131,15 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   const headerCrops = [boxes.header.round, boxes.header.board, boxes.header.result].map((rect) => (rect ? cropBox(page, rect) : null));
   const moveCrops = template.moveBoxes.map((box, i) => ({ box, region: boxes.moveBoxes[i], crop: cropBox(page, boxes.moveBoxes[i]) }));
   const written = moveCrops.filter(({ crop }) => crop.ink >= WRITTEN_INK);
-  const headerOutputs = await recognizeBoxes(header, headerCrops.filter((c) => c !== null).map((c) => c.pixels));
+  // the round and board numbers by both recognizers, the result by the header one
+  const found = headerCrops.flatMap((crop, box) => (crop ? [{ box, pixels: crop.pixels }] : []));
+  const numbers = found.filter(({ box }) => box < 2);
+  const [byHeader, byMoves] = await Promise.all([recognize(header, found.map((c) => c.pixels)), recognize(movesRecognizer, numbers.map((c) => c.pixels))]);
+  const framesOf = (box: number, frames: Float32Array[], of: typeof found) => frames[of.findIndex((c) => c.box === box)];
   const moveOutputs = await recognizeMoveBoxes(movesRecognizer, written.map((w) => w.crop.pixels));
-  let next = 0;
-  const [round, board] = headerCrops.slice(0, 2).map((crop) => (crop ? readNumber(headerOutputs[next++].logProbs) : notDone(VALUE_DETECTION.boxNotFound)));
+  const [round, board] = [0, 1].map((box) => (headerCrops[box] ? readNumber(framesOf(box, byMoves, numbers), framesOf(box, byHeader, found)) : notDone(VALUE_DETECTION.boxNotFound)));
   const resultCrop = headerCrops[2];
-  const result = resultCrop && resultCrop.ink >= WRITTEN_INK ? readResult(headerOutputs[next].logProbs) : NO_RESULT;
+  const result = resultCrop && resultCrop.ink >= WRITTEN_INK ? readResult(framesOf(2, byHeader, found)) : NO_RESULT;
   const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
   const moves = written.map(({ box }, i) => {
     const { logProbs, asCut, features } = moveOutputs[i];

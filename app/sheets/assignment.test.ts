@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "./assignment";
+
+const read = (value: number | null, confidence: number) => ({ value, confidence });
+
+describe("when a scanned sheet goes to its pairing without asking", () => {
+  it("goes when the round and board read are together sure enough, and waits for the organiser otherwise", () => {
+    expect(sureNumbers({ round: read(3, 0.95), board: read(12, 0.9) })).toEqual({ round: 3, board: 12 });
+    // each sure enough alone, not together: 0.7 × 0.7 = 0.49
+    expect(AUTO_ASSIGN_CONFIDENCE).toBeGreaterThan(0.49);
+    expect(sureNumbers({ round: read(3, 0.7), board: read(12, 0.7) })).toBeNull();
+    expect(sureNumbers({ round: read(3, 1), board: read(null, 0.2) })).toBeNull();
+  });
+
+  it("takes the numbers the arbiter gave with the upload as sure, and over what was read", () => {
+    expect(sureNumbers({ round: read(8, 0.1), board: read(12, 0.9) }, { round: 3, board: null })).toEqual({ round: 3, board: 12 });
+    expect(sureNumbers({ round: read(null, 0), board: read(null, 0) }, { round: 3, board: 7 })).toEqual({ round: 3, board: 7 });
+    expect(sureNumbers({ round: read(3, 0.9), board: read(12, 0.4) }, { round: 3, board: null })).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * When a scanned sheet goes to its pairing without asking the organiser: its round and board numbers,
+ * each given by the arbiter with the upload (sure) or read, together at least AUTO_ASSIGN_CONFIDENCE sure
+ * (the product of the read ones' confidences). Any other sheet waits for the organiser (unconfirmed).
+ */
+export const AUTO_ASSIGN_CONFIDENCE = 0.5;
+
+type Read = { value: number | null; confidence: number };
+/** What the arbiter set with the upload (spec §4 code 5), null where nothing was set. */
+export type GivenNumbers = { round: number | null; board: number | null };
+
+/**
+ * The pairing a sheet goes to by itself, or null. With the numbers read by both recognizers (worker/reader/read.ts
+ * readNumber), on held-out sheets outside the benchmark 97 of 165 pages went by themselves, one to a wrong pairing
+ * (read by the header recognizer alone: 117, 14 of them wrong; README, "Two readers for the round and board numbers").
+ */
+export function sureNumbers(read: { round: Read; board: Read }, given: GivenNumbers = { round: null, board: null }): { round: number; board: number } | null {
+  const round = given.round ?? read.round.value;
+  const board = given.board ?? read.board.value;
+  const confidence = (given.round === null ? read.round.confidence : 1) * (given.board === null ? read.board.confidence : 1);
+  return round !== null && board !== null && confidence >= AUTO_ASSIGN_CONFIDENCE ? { round, board } : null;
+}
