@@ -93,12 +93,23 @@ async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<boo
   return true;
 }
 
-/** A sheet whose round and board are sure (sureNumbers) goes to that pairing; any other waits for the organiser (unconfirmed). */
+/** A game's sheets of one page: white's and black's. */
+const SHEETS_PER_PAGE = 2;
+
+/**
+ * A sheet whose round and board are sure (sureNumbers) goes to that pairing, unless the game already holds both
+ * players' sheets of its page (a third is a misread number, or a photo taken again: the organiser decides); any
+ * other waits for the organiser (unconfirmed).
+ */
 async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: GivenNumbers): Promise<void> {
   const sure = sureNumbers(summary, given);
   await db.$transaction(async (tx) => {
     const sheet = await tx.sheetImageEntry.findUniqueOrThrow({ where: { id: sheetId } });
-    const game = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: sure.round, board: sure.board, pairingType: "NORMAL" } }) : null;
+    const pairing = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: sure.round, board: sure.board, pairingType: "NORMAL" } }) : null;
+    // the game's row is held until the end, so that two sheets read at once are counted one after the other
+    if (pairing) await tx.$queryRaw`SELECT id FROM game WHERE id = ${pairing.id} FOR UPDATE`;
+    const full = pairing !== null && (await tx.sheetImageEntry.count({ where: { gameId: pairing.id, page: sheet.page, id: { not: sheetId } } })) >= SHEETS_PER_PAGE;
+    const game = full ? null : pairing;
     if (!game) {
       await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "UNCONFIRMED" } });
       return;

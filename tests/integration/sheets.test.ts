@@ -217,4 +217,22 @@ describe("the reading queue", () => {
     const sheet = await setup.db.sheetImageEntry.findFirstOrThrow({ where: { name: "given.jpg" }, include: { game: true } });
     expect({ state: sheet.state, round: sheet.round, board: sheet.board, boardStatus: sheet.boardDetectionStatus, gameBoard: sheet.game?.board }).toEqual({ state: "ASSIGNED", round: 1, board: 2, boardStatus: 5, gameBoard: 2 });
   }, 120_000);
+
+  it("sends a sheet read surely as a pairing's to it only while the game lacks a player's sheet of that page", async () => {
+    // board 1 holds one sheet; two more photos whose headers say round 1, board 1 (read surely)
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 1 }, include: { sheets: true } });
+    expect(game.sheets).toHaveLength(1);
+    const photos = await Promise.all([5, 21].map(async (seed) => ({ name: `seed-${seed}.jpg`, bytes: (await roundSheets({ seed, round: 1, boards: 1 }))[0].photos[0] })));
+    expect((await upload(photos)).ok).toBe(true);
+    const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
+    queue.start();
+    await queue.idle();
+    await queue.stop();
+    const read = await setup.db.sheetImageEntry.findMany({ where: { name: { in: photos.map((photo) => photo.name) } }, orderBy: { id: "asc" } });
+    // the first is the game's second sheet; the third, read as the same page of the same game, waits for the organiser
+    expect(read.map((sheet) => [sheet.round, sheet.board, sheet.page, sheet.state, sheet.gameId])).toEqual([
+      [1, 1, 1, "ASSIGNED", game.id],
+      [1, 1, 1, "UNCONFIRMED", null],
+    ]);
+  }, 120_000);
 });
