@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { CLASSES } from "../reader/alphabet";
-import { CROP_HEIGHT, CROP_WIDTH, movedRows } from "../reader/crops";
-import { FRAMES, SHIPPED_MOVES_MODEL_DIR, buildRecognizer, copyLeadingWeights, loadRecognizer, mixedReadings, recognize, recognizeBoxes, recognizeMoveBoxes } from "./recognizer";
+import { CROP_HEIGHT, CROP_WIDTH, cropBox, movedRows } from "../reader/crops";
+import { locatePage } from "../reader/page";
+import { WRITTEN_INK } from "../reader/read";
+import { heldOutSheet } from "../synth/heldout";
+import { FRAMES, REREAD_BELOW, SHIPPED_MOVES_MODEL_DIR, bestFramesProbability, buildRecognizer, copyLeadingWeights, loadRecognizer, mixedReadings, recognize, recognizeBoxes, recognizeMoveBoxes } from "./recognizer";
 
 describe("the recognizer with a recurrent layer", () => {
   it("starts from the shipped convolutions and gives per-frame log-probabilities of every class", async () => {
@@ -30,6 +33,7 @@ describe("a move box read three times", () => {
     });
     const [box] = await recognizeMoveBoxes(model, [crop]);
     const [asCut] = await recognizeBoxes(model, [crop]);
+    expect(bestFramesProbability(asCut.logProbs)).toBeLessThan(REREAD_BELOW);
     const [up, down] = await recognize(model, [movedRows(crop, 1), movedRows(crop, -1)]);
     expect(box.asCut).toEqual(asCut.logProbs);
     expect(box.features).toEqual(asCut.features);
@@ -37,6 +41,30 @@ describe("a move box read three times", () => {
     expect(Math.max(...expected.map((value, i) => Math.abs(value - box.logProbs[i])))).toBeLessThan(1e-4);
     // the three readings differ, so the average is none of them
     expect(Math.max(...box.logProbs.map((value, i) => Math.abs(value - asCut.logProbs[i])))).toBeGreaterThan(1e-3);
+  });
+
+  it("reads a box once where its reading as cut is sure, and the others three times", async () => {
+    const model = await loadRecognizer(SHIPPED_MOVES_MODEL_DIR);
+    // the written move boxes of a photographed sheet in a hand never trained on
+    const [page] = (await heldOutSheet(2)).pages;
+    const located = await locatePage(page.jpeg);
+    if (!("boxes" in located)) throw new Error("layout not found");
+    const crops = located.boxes.moveBoxes.map((box) => cropBox(located.page, box)).filter((crop) => crop.ink >= WRITTEN_INK).map((crop) => crop.pixels);
+    const boxes = await recognizeMoveBoxes(model, crops);
+    const sure = boxes.filter((box) => bestFramesProbability(box.asCut) >= REREAD_BELOW);
+    expect(sure.length).toBeGreaterThan(0);
+    expect(sure.length).toBeLessThan(boxes.length);
+    for (const box of boxes) expect(box.logProbs === box.asCut).toBe(sure.includes(box));
+    // every box read three times when asked to (a threshold above any probability)
+    expect((await recognizeMoveBoxes(model, crops.slice(0, 4), 2)).filter((box) => box.logProbs === box.asCut)).toEqual([]);
+  });
+});
+
+describe("how sure a reading is", () => {
+  it("is the product over frames of each frame's likeliest class", () => {
+    const frames = new Float32Array(FRAMES * CLASSES).fill(Math.log(0.1 / (CLASSES - 1)));
+    for (let t = 0; t < FRAMES; t++) frames[t * CLASSES + (t % CLASSES)] = Math.log(t < 2 ? 0.5 : 0.9);
+    expect(bestFramesProbability(frames)).toBeCloseTo(0.25 * 0.9 ** (FRAMES - 2), 6);
   });
 });
 

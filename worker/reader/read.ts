@@ -10,7 +10,7 @@ import type { GrayImage } from "../vision/image";
 import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "~/sheets/status";
 
 /** Ink pixels (of the 32 × 160 crop) above which a box counts as written. */
-const WRITTEN_INK = 30;
+export const WRITTEN_INK = 30;
 /** Below this probability a round or board number is reported as not detected rather than guessed. */
 const VALUE_MIN_CONFIDENCE = 0.5;
 
