@@ -194,7 +194,7 @@ export function mixedReadings(readings: readonly Float32Array[], weights: readon
   return out;
 }
 
-/** A move box's frames: `logProbs` of its three readings averaged, `asCut` and `features` of the box as cut. */
+/** A move box's frames: `logProbs` of its three readings averaged (its one, where read surely), `asCut` and `features` of the box as cut. */
 export type MoveBoxFrames = BoxFrames & { asCut: Float32Array };
 
 /**
