@@ -18,7 +18,7 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
 import { pageSummary } from "~/sheets/games.server";
 import { sheetService } from "~/sheets/service.server";
-import { assignSheet, rescanSheet, sheetFacts, unlinkSheet } from "~/sheets/sheets.server";
+import { assignSheet, rescanSheet, sheetFacts, sheetsOfFullPairings, unlinkSheet } from "~/sheets/sheets.server";
 
 export const handle = title((t, data: { tournament: { name: string } }) => `${t("sheets.verifyTitle")} – ${data.tournament.name}`);
 
@@ -34,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     take: PAGE_SIZE,
     include: { game: { select: { round: true, board: true } } },
   });
+  const full = await sheetsOfFullPairings(db(), tournament.id, sheets.filter((sheet) => sheet.gameId === null));
   return json({
     event: { id: event.id, name: event.name },
     tournament: { id: tournament.id, name: tournament.name },
@@ -43,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       return {
         ...sheetFacts(sheet),
         game: sheet.game,
+        pairingFull: full.has(sheet.id),
         read: summary ? { round: summary.round, board: summary.board } : null,
         crops: { round: Boolean(summary?.regions.round && summary.pageKey), board: Boolean(summary?.regions.board && summary.pageKey) },
       };
@@ -122,6 +124,7 @@ function VerifySheet({ sheet, base, data }: { sheet: Sheet; base: string; data?:
         {sheet.name} <small>· {t(`sheets.states.${sheet.state}`)}</small>
       </h2>
       {sheet.error ? <p className="error-text">{t(sheet.error)}</p> : null}
+      {sheet.pairingFull ? <p className="hint">{t("sheets.pairingFull", { round: sheet.round, board: sheet.board, page: sheet.page })}</p> : null}
       {data?.error ? <FormError errors={[data.error]} /> : null}
       <div className="verify-body">
         <a href={to(`${base}/image/${sheet.id}/photo`)}>

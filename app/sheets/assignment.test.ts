@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "./assignment";
+import { AUTO_ASSIGN_CONFIDENCE, holdsBothSheets, sureNumbers } from "./assignment";
 
 const read = (value: number | null, confidence: number) => ({ value, confidence });
 
@@ -16,5 +16,15 @@ describe("when a scanned sheet goes to its pairing without asking", () => {
     expect(sureNumbers({ round: read(8, 0.1), board: read(12, 0.9) }, { round: 3, board: null })).toEqual({ round: 3, board: 12 });
     expect(sureNumbers({ round: read(null, 0), board: read(null, 0) }, { round: 3, board: 7 })).toEqual({ round: 3, board: 7 });
     expect(sureNumbers({ round: read(3, 0.9), board: read(12, 0.4) }, { round: 3, board: null })).toBeNull();
+  });
+});
+
+describe("a pairing holding both players' sheets of a page", () => {
+  it("holds them with two other sheets of that page; the sheet itself and other pages do not count", () => {
+    const sheet = { id: 9, page: 1 };
+    expect(holdsBothSheets([{ id: 1, page: 1 }], sheet)).toBe(false);
+    expect(holdsBothSheets([{ id: 1, page: 1 }, { id: 2, page: 2 }, { id: 9, page: 1 }], sheet)).toBe(false);
+    expect(holdsBothSheets([{ id: 1, page: 1 }, { id: 2, page: 1 }], sheet)).toBe(true);
+    expect(holdsBothSheets([{ id: 1, page: 1 }, { id: 2, page: 1 }], { id: 9, page: 2 })).toBe(false);
   });
 });

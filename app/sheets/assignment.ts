@@ -20,3 +20,13 @@ export function sureNumbers(read: { round: Read; board: Read }, given: GivenNumb
   const confidence = (given.round === null ? read.round.confidence : 1) * (given.board === null ? read.board.confidence : 1);
   return round !== null && board !== null && confidence >= AUTO_ASSIGN_CONFIDENCE ? { round, board } : null;
 }
+
+/** A game's sheets of one page: white's and black's. */
+export const SHEETS_PER_PAGE = 2;
+
+type Placed = { id: number; page: number };
+/**
+ * Whether a game's sheets (`held`) already hold both players' sheets of `sheet`'s page, that sheet apart: another
+ * read as the same is a misread number or a photo taken again, which the organiser decides.
+ */
+export const holdsBothSheets = (held: readonly Placed[], sheet: Placed) => held.filter((other) => other.id !== sheet.id && other.page === sheet.page).length >= SHEETS_PER_PAGE;

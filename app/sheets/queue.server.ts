@@ -6,7 +6,7 @@ import { requestDecode, saveDecodedGame, type DecodeRequest } from "./games.serv
 import { ReaderUnavailableError, UnreadableSheetError, type SheetReader } from "./reader.server";
 import { DETECTION, VALUE_DETECTION } from "~/sheets/status";
 import { publish } from "~/live/bus.server";
-import { sureNumbers, type GivenNumbers } from "./assignment";
+import { holdsBothSheets, sureNumbers, type GivenNumbers } from "./assignment";
 
 /** Readings that end in an error are tried this often, then the sheet is failed (code 10) for a person to look at. */
 export const MAX_READ_ATTEMPTS = 3;
@@ -93,13 +93,9 @@ async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<boo
   return true;
 }
 
-/** A game's sheets of one page: white's and black's. */
-const SHEETS_PER_PAGE = 2;
-
 /**
  * A sheet whose round and board are sure (sureNumbers) goes to that pairing, unless the game already holds both
- * players' sheets of its page (a third is a misread number, or a photo taken again: the organiser decides); any
- * other waits for the organiser (unconfirmed).
+ * players' sheets of its page (holdsBothSheets); any other waits for the organiser (unconfirmed).
  */
 async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: GivenNumbers): Promise<void> {
   const sure = sureNumbers(summary, given);
@@ -108,8 +104,8 @@ async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given
     const pairing = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: sure.round, board: sure.board, pairingType: "NORMAL" } }) : null;
     // the game's row is held until the end, so that two sheets read at once are counted one after the other
     if (pairing) await tx.$queryRaw`SELECT id FROM game WHERE id = ${pairing.id} FOR UPDATE`;
-    const full = pairing !== null && (await tx.sheetImageEntry.count({ where: { gameId: pairing.id, page: sheet.page, id: { not: sheetId } } })) >= SHEETS_PER_PAGE;
-    const game = full ? null : pairing;
+    const held = pairing ? await tx.sheetImageEntry.findMany({ where: { gameId: pairing.id }, select: { id: true, page: true } }) : [];
+    const game = pairing && !holdsBothSheets(held, sheet) ? pairing : null;
     if (!game) {
       await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "UNCONFIRMED" } });
       return;

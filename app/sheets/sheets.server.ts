@@ -5,6 +5,7 @@ import { lockTournament } from "~/db/locks.server";
 import type { Prisma, SheetColour, SheetImageEntry, SheetState, Tournament } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
 import { SHEET_LIST_MAX } from "~/forms/sheets";
+import { holdsBothSheets } from "./assignment";
 import { requestDecode } from "./games.server";
 import { checkPhoto } from "./photos.server";
 import { VALUE_DETECTION } from "./status";
@@ -164,6 +165,21 @@ export function listSheets(db: Db, tournamentId: number, filter: SheetFilter) {
 export function sheetFacts(sheet: SheetImageEntry) {
   const { id, name, state, error, round, board, page, notation } = sheet;
   return { id, name, state, error, round, board, page, notation, colour: sheet.player };
+}
+
+/**
+ * The sheets (waiting to be verified) whose round and board name a pairing that already holds both players' sheets
+ * of their page (holdsBothSheets): the verify page says so beside them.
+ */
+export async function sheetsOfFullPairings(db: Db, tournamentId: number, sheets: readonly Pick<SheetImageEntry, "id" | "round" | "board" | "page">[]): Promise<Set<number>> {
+  const named = sheets.filter((sheet) => sheet.round !== null && sheet.board !== null);
+  if (named.length === 0) return new Set();
+  const games = await db.game.findMany({
+    where: { tournamentId, pairingType: "NORMAL", OR: named.map(({ round, board }) => ({ round: round!, board: board! })) },
+    select: { round: true, board: true, sheets: { select: { id: true, page: true } } },
+  });
+  const gameOf = (sheet: (typeof named)[number]) => games.find((game) => game.round === sheet.round && game.board === sheet.board);
+  return new Set(named.filter((sheet) => holdsBothSheets(gameOf(sheet)?.sheets ?? [], sheet)).map((sheet) => sheet.id));
 }
 
 /** The notation a sheet is written in changed: its game is decoded again in that language. */

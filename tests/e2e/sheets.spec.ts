@@ -52,6 +52,15 @@ async function tournamentWithRound(email: string) {
   return { gid: event.id, tid: tournament.id };
 }
 
+/** Signed in as a fresh organiser (English with JavaScript, German without), with round 1 of a tournament drawn. */
+async function signedInWithRound(page: Page, javaScriptEnabled: boolean) {
+  const texts = javaScriptEnabled ? en : (de as unknown as typeof en);
+  const prefix = javaScriptEnabled ? "" : "/de";
+  const email = await createUser("User", PASSWORD);
+  await signIn(page, email, PASSWORD, prefix);
+  return { texts, prefix, ...(await tournamentWithRound(email)) };
+}
+
 const files = (...names: string[]) => names.map((name) => path.join(folder, name));
 
 async function upload(page: Page, texts: typeof en, names: string[]) {
@@ -76,11 +85,7 @@ async function waitForReading(page: Page, texts: typeof en, url: string) {
 
 test("a round's photos uploaded from the drawer, read, verified, corrected and completed into the game and the PGN", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(180_000);
-  const texts = javaScriptEnabled ? en : (de as unknown as typeof en);
-  const prefix = javaScriptEnabled ? "" : "/de";
-  const email = await createUser("User", PASSWORD);
-  await signIn(page, email, PASSWORD, prefix);
-  const { gid, tid } = await tournamentWithRound(email);
+  const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
   const list = `${prefix}/webapp/sheets/${gid}/${tid}`;
 
   // upload from the tournament page's drawer; consent is required
@@ -165,11 +170,7 @@ test("a round's photos uploaded from the drawer, read, verified, corrected and c
 });
 
 test("bad files and a full quota are refused with their messages and nothing is stored", async ({ page, javaScriptEnabled }) => {
-  const texts = javaScriptEnabled ? en : (de as unknown as typeof en);
-  const prefix = javaScriptEnabled ? "" : "/de";
-  const email = await createUser("User", PASSWORD);
-  await signIn(page, email, PASSWORD, prefix);
-  const { gid, tid } = await tournamentWithRound(email);
+  const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
   await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}`);
   for (const [name, message] of [
     ["screenshot.jpg", texts.sheets.unsupported],
@@ -186,6 +187,23 @@ test("bad files and a full quota are refused with their messages and nothing is 
   await expect(page.getByText(texts.sheets.noStorage)).toBeVisible();
   expect(await sql(`SELECT id FROM sheet_image_entry WHERE tournament_id = $1`, [tid])).toHaveLength(0);
   expect(await sql(`SELECT storage FROM tournament WHERE id = $1`, [tid])).toEqual([{ storage: String(200 * 1024 * 1024 - 1000) }]);
+});
+
+test("a sheet read as a pairing that holds both players' sheets of its page waits, and the verify page says why", async ({ page, javaScriptEnabled }) => {
+  const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
+  const [game] = await sql<{ id: number }>(`SELECT id FROM game WHERE tournament_id = $1 AND board = 1`, [tid]);
+  const sheet = (name: string, state: string, gameId: number | null) =>
+    sql(`INSERT INTO sheet_image_entry (tournament_id, handle, name, file_size, state, round, board, page, game_id) VALUES ($1, $2, $3, 10, $4, 1, 1, 1, $5)`, [tid, `t${tid}/${name}`, name, state, gameId]);
+  await sheet("white.jpg", "ASSIGNED", game.id);
+  await sheet("third.jpg", "UNCONFIRMED", null);
+  const hint = texts.sheets.pairingFull.replace("{{round}}", "1").replace("{{board}}", "1").replace("{{page}}", "1");
+  await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}/verify`);
+  await expect(page.getByRole("heading", { name: "third.jpg" })).toBeVisible();
+  await expect(page.getByText(hint)).toHaveCount(0);
+  // black's sheet of page 1 too: the third is one too many
+  await sheet("black.jpg", "ASSIGNED", game.id);
+  await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}/verify`);
+  await expect(page.getByText(hint)).toBeVisible();
 });
 
 test.describe("on a 390 px phone", () => {
