@@ -189,7 +189,7 @@ test("bad files and a full quota are refused with their messages and nothing is 
   expect(await sql(`SELECT storage FROM tournament WHERE id = $1`, [tid])).toEqual([{ storage: String(200 * 1024 * 1024 - 1000) }]);
 });
 
-test("a sheet read as a pairing that holds both players' sheets of its page waits, and the verify page says why", async ({ page, javaScriptEnabled }) => {
+test("the verify page says so beside a sheet whose numbers name a pairing that holds both players' sheets of its page", async ({ page, javaScriptEnabled }) => {
   const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
   const [game] = await sql<{ id: number }>(`SELECT id FROM game WHERE tournament_id = $1 AND board = 1`, [tid]);
   const sheet = (name: string, state: string, gameId: number | null) =>

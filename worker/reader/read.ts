@@ -131,15 +131,15 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   const headerCrops = [boxes.header.round, boxes.header.board, boxes.header.result].map((rect) => (rect ? cropBox(page, rect) : null));
   const moveCrops = template.moveBoxes.map((box, i) => ({ box, region: boxes.moveBoxes[i], crop: cropBox(page, boxes.moveBoxes[i]) }));
   const written = moveCrops.filter(({ crop }) => crop.ink >= WRITTEN_INK);
-  // the round and board numbers by both recognizers, the result by the header one
+  // the header's boxes read by both recognizers: the round and board numbers need both, the result the header one
   const found = headerCrops.flatMap((crop, box) => (crop ? [{ box, pixels: crop.pixels }] : []));
-  const numbers = found.filter(({ box }) => box < 2);
-  const [byHeader, byMoves] = await Promise.all([recognize(header, found.map((c) => c.pixels)), recognize(movesRecognizer, numbers.map((c) => c.pixels))]);
-  const framesOf = (box: number, frames: Float32Array[], of: typeof found) => frames[of.findIndex((c) => c.box === box)];
+  const byHeader = await recognize(header, found.map((crop) => crop.pixels));
+  const byMoves = await recognize(movesRecognizer, found.map((crop) => crop.pixels));
+  const framesOf = (box: number, frames: Float32Array[]) => frames[found.findIndex((crop) => crop.box === box)];
   const moveOutputs = await recognizeMoveBoxes(movesRecognizer, written.map((w) => w.crop.pixels));
-  const [round, board] = [0, 1].map((box) => (headerCrops[box] ? readNumber(framesOf(box, byMoves, numbers), framesOf(box, byHeader, found)) : notDone(VALUE_DETECTION.boxNotFound)));
+  const [round, board] = [0, 1].map((box) => (headerCrops[box] ? readNumber(framesOf(box, byMoves), framesOf(box, byHeader)) : notDone(VALUE_DETECTION.boxNotFound)));
   const resultCrop = headerCrops[2];
-  const result = resultCrop && resultCrop.ink >= WRITTEN_INK ? readResult(framesOf(2, byHeader, found)) : NO_RESULT;
+  const result = resultCrop && resultCrop.ink >= WRITTEN_INK ? readResult(framesOf(2, byHeader)) : NO_RESULT;
   const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
   const moves = written.map(({ box }, i) => {
     const { logProbs, asCut, features } = moveOutputs[i];
