@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTO_ASSIGN_CONFIDENCE, holdsBothSheets, sureNumbers } from "./assignment";
+import { AUTO_ASSIGN_CONFIDENCE, assignmentConflict, holdsBothSheets, sureNumbers } from "./assignment";
 
 const read = (value: number | null, confidence: number) => ({ value, confidence });
 
@@ -26,5 +26,27 @@ describe("a pairing holding both players' sheets of a page", () => {
     expect(holdsBothSheets([{ id: 1, page: 1 }, { id: 2, page: 2 }, { id: 9, page: 1 }], sheet)).toBe(false);
     expect(holdsBothSheets([{ id: 1, page: 1 }, { id: 2, page: 1 }], sheet)).toBe(true);
     expect(holdsBothSheets([{ id: 1, page: 1 }, { id: 2, page: 1 }], { id: 9, page: 2 })).toBe(false);
+  });
+});
+
+describe("a sheet the organiser assigns to a pairing", () => {
+  const white = (id: number, page = 1) => ({ id, page, player: "WHITE" as const });
+  const black = (id: number, page = 1) => ({ id, page, player: "BLACK" as const });
+  const unknown = (id: number, page = 1) => ({ id, page, player: "UNKNOWN" as const });
+
+  it("goes beside the other player's sheet of its page, or to a page the game lacks", () => {
+    expect(assignmentConflict([], white(9))).toBeNull();
+    expect(assignmentConflict([black(1)], white(9))).toBeNull();
+    expect(assignmentConflict([white(1), black(2)], white(9, 2))).toBeNull();
+    expect(assignmentConflict([unknown(1)], unknown(9))).toBeNull();
+    // assigned again where it already is (a corrected page or colour)
+    expect(assignmentConflict([white(9), black(2)], white(9))).toBeNull();
+  });
+
+  it("is refused where the game holds both players' sheets of the page, or its player's", () => {
+    expect(assignmentConflict([white(1), black(2)], unknown(9))).toBe("sheets.pageHoldsBoth");
+    expect(assignmentConflict([unknown(1), unknown(2)], black(9))).toBe("sheets.pageHoldsBoth");
+    expect(assignmentConflict([white(1)], white(9))).toBe("sheets.colourTaken");
+    expect(assignmentConflict([white(1, 2), black(2)], black(9))).toBe("sheets.colourTaken");
   });
 });

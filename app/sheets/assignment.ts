@@ -25,8 +25,20 @@ export function sureNumbers(read: { round: Read; board: Read }, given: GivenNumb
 export const SHEETS_PER_PAGE = 2;
 
 type Placed = { id: number; page: number };
+type Coloured = Placed & { player: "UNKNOWN" | "WHITE" | "BLACK" };
 /**
  * Whether a game's sheets (`held`) already hold both players' sheets of `sheet`'s page, that sheet apart: another
  * read as the same is a misread number or a photo taken again, which the organiser decides.
  */
 export const holdsBothSheets = (held: readonly Placed[], sheet: Placed) => held.filter((other) => other.id !== sheet.id && other.page === sheet.page).length >= SHEETS_PER_PAGE;
+
+/**
+ * Why a sheet the organiser assigns cannot go to a game holding `held`, as a message key, or null: the game already
+ * holds both players' sheets of its page, or the sheet of its player on that page. The organiser unlinks the other
+ * first (a photo taken again, a sheet assigned to the wrong pairing before).
+ */
+export function assignmentConflict(held: readonly Coloured[], sheet: Coloured): "sheets.pageHoldsBoth" | "sheets.colourTaken" | null {
+  if (holdsBothSheets(held, sheet)) return "sheets.pageHoldsBoth";
+  const taken = sheet.player !== "UNKNOWN" && held.some((other) => other.id !== sheet.id && other.page === sheet.page && other.player === sheet.player);
+  return taken ? "sheets.colourTaken" : null;
+}

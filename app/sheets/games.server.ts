@@ -35,6 +35,15 @@ export async function requestDecode(tx: Tx | Db, gameId: number): Promise<void> 
   await tx.game.update({ where: { id: gameId }, data: { decodeRequested: new Date() } });
 }
 
+/**
+ * The game's sheets held in this transaction (the game's row locked until its end): two sheets assigned or read at
+ * once are counted one after the other.
+ */
+export async function lockedSheets(tx: Tx, gameId: number) {
+  await tx.$queryRaw`SELECT id FROM game WHERE id = ${gameId} FOR UPDATE`;
+  return tx.sheetImageEntry.findMany({ where: { gameId }, select: { id: true, page: true, player: true } });
+}
+
 export const pageSummary = (sheet: Pick<SheetImageEntry, "reading">) => sheet.reading as unknown as PageSummary | null;
 export const gameReading = (game: { reading: Prisma.JsonValue }) => game.reading as unknown as GameReading | null;
 

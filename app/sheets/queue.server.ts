@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
 import type { PageSummary } from "../../workflows/steps";
-import { requestDecode, saveDecodedGame, type DecodeRequest } from "./games.server";
+import { lockedSheets, requestDecode, saveDecodedGame, type DecodeRequest } from "./games.server";
 import { ReaderUnavailableError, UnreadableSheetError, type SheetReader } from "./reader.server";
 import { DETECTION, VALUE_DETECTION } from "~/sheets/status";
 import { publish } from "~/live/bus.server";
@@ -102,9 +102,7 @@ async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given
   await db.$transaction(async (tx) => {
     const sheet = await tx.sheetImageEntry.findUniqueOrThrow({ where: { id: sheetId } });
     const pairing = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: sure.round, board: sure.board, pairingType: "NORMAL" } }) : null;
-    // the game's row is held until the end, so that two sheets read at once are counted one after the other
-    if (pairing) await tx.$queryRaw`SELECT id FROM game WHERE id = ${pairing.id} FOR UPDATE`;
-    const held = pairing ? await tx.sheetImageEntry.findMany({ where: { gameId: pairing.id }, select: { id: true, page: true } }) : [];
+    const held = pairing ? await lockedSheets(tx, pairing.id) : [];
     const game = pairing && !holdsBothSheets(held, sheet) ? pairing : null;
     if (!game) {
       await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "UNCONFIRMED" } });

@@ -5,8 +5,8 @@ import { lockTournament } from "~/db/locks.server";
 import type { Prisma, SheetColour, SheetImageEntry, SheetState, Tournament } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
 import { SHEET_LIST_MAX } from "~/forms/sheets";
-import { holdsBothSheets } from "./assignment";
-import { requestDecode } from "./games.server";
+import { assignmentConflict, holdsBothSheets } from "./assignment";
+import { lockedSheets, requestDecode } from "./games.server";
 import { checkPhoto } from "./photos.server";
 import { VALUE_DETECTION } from "./status";
 import type { SheetStorage } from "./storage.server";
@@ -215,7 +215,8 @@ export type Assignment = { round: number; board: number; colour: SheetColour; pa
 /**
  * Assigns a sheet to the pairing of a round and board (verify, reassign): the values count as
  * confirmed when they are what the reader read, else as set by hand (spec §4 codes 3 and 5). Both
- * games involved are decoded again. A pairing that does not exist is refused.
+ * games involved are decoded again. A pairing that does not exist is refused, and one that already holds the
+ * sheet's page (assignmentConflict).
  */
 export async function assignSheet(db: Db, tournamentId: number, sheetId: number, to: Assignment): Promise<{ ok: true } | { ok: false; error: string }> {
   return db.$transaction(async (tx) => {
@@ -224,6 +225,8 @@ export async function assignSheet(db: Db, tournamentId: number, sheetId: number,
     const game = await tx.game.findFirst({ where: { tournamentId, round: to.round, board: to.board } });
     if (!game) return { ok: false as const, error: "sheets.noPairing" };
     if (game.pairingType !== "NORMAL") return { ok: false as const, error: "sheets.byePairing" };
+    const conflict = assignmentConflict(await lockedSheets(tx, game.id), { id: sheet.id, page: to.page, player: to.colour });
+    if (conflict) return { ok: false as const, error: conflict };
     const status = (read: number | null, value: number) => (read === value ? VALUE_DETECTION.confirmed : VALUE_DETECTION.manual);
     await tx.sheetImageEntry.update({
       where: { id: sheet.id },

@@ -189,7 +189,7 @@ test("bad files and a full quota are refused with their messages and nothing is 
   expect(await sql(`SELECT storage FROM tournament WHERE id = $1`, [tid])).toEqual([{ storage: String(200 * 1024 * 1024 - 1000) }]);
 });
 
-test("the verify page says so beside a sheet whose numbers name a pairing that holds both players' sheets of its page", async ({ page, javaScriptEnabled }) => {
+test("the verify page says so beside a sheet whose numbers name a pairing that holds both players' sheets of its page, and refuses it there", async ({ page, javaScriptEnabled }) => {
   const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
   const [game] = await sql<{ id: number }>(`SELECT id FROM game WHERE tournament_id = $1 AND board = 1`, [tid]);
   const sheet = (name: string, state: string, gameId: number | null) =>
@@ -204,6 +204,10 @@ test("the verify page says so beside a sheet whose numbers name a pairing that h
   await sheet("black.jpg", "ASSIGNED", game.id);
   await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}/verify`);
   await expect(page.getByText(hint)).toBeVisible();
+  // assigned there anyway, it is refused and stays to be verified
+  await page.getByRole("button", { name: texts.sheets.assign, exact: true }).click();
+  await expect(page.getByText(texts.sheets.pageHoldsBoth)).toBeVisible();
+  expect(await sql(`SELECT state, game_id FROM sheet_image_entry WHERE tournament_id = $1 AND name = 'third.jpg'`, [tid])).toEqual([{ state: "UNCONFIRMED", game_id: null }]);
 });
 
 test.describe("on a 390 px phone", () => {

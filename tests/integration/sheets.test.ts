@@ -9,7 +9,7 @@ import { completeGame, correctMove, gameReading, pageSummary } from "~/sheets/ga
 import { createSheetQueue } from "~/sheets/queue.server";
 import { keepReviewedBoxes } from "~/sheets/reviewed.server";
 import { threadReader, type SheetReader } from "~/sheets/reader.server";
-import { assignSheet, uploadSheets } from "~/sheets/sheets.server";
+import { assignSheet, unlinkSheet, uploadSheets } from "~/sheets/sheets.server";
 import { diskStorage } from "~/sheets/storage.server";
 import { exportPgn } from "~/organiser/pgnExport.server";
 import { roundSheets, type RoundSheet } from "../../worker/synth/round";
@@ -235,4 +235,23 @@ describe("the reading queue", () => {
       [1, 1, 1, "UNCONFIRMED", null],
     ]);
   }, 120_000);
+
+  it("refuses to assign a sheet by hand where the pairing holds both players' sheets of its page, or its player's", async () => {
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 1 }, include: { sheets: { orderBy: { id: "asc" } } } });
+    const [first, second] = game.sheets;
+    const third = await setup.db.sheetImageEntry.findFirstOrThrow({ where: { name: "seed-21.jpg" } });
+    const to = (colour: "WHITE" | "BLACK" | "UNKNOWN") => ({ round: 1, board: 1, colour, page: 1 });
+    expect(await assignSheet(setup.db, tournament.id, third.id, to("BLACK"))).toEqual({ ok: false, error: "sheets.pageHoldsBoth" });
+    // one of the two taken off; the first named white's
+    expect(await unlinkSheet(setup.db, tournament.id, second.id)).toBe(true);
+    expect(await assignSheet(setup.db, tournament.id, first.id, to("WHITE"))).toEqual({ ok: true });
+    expect(await assignSheet(setup.db, tournament.id, third.id, to("WHITE"))).toEqual({ ok: false, error: "sheets.colourTaken" });
+    expect(await setup.db.sheetImageEntry.findUniqueOrThrow({ where: { id: third.id } })).toMatchObject({ gameId: null, state: "UNCONFIRMED" });
+    expect(await assignSheet(setup.db, tournament.id, third.id, to("BLACK"))).toEqual({ ok: true });
+    const held = await setup.db.sheetImageEntry.findMany({ where: { gameId: game.id }, orderBy: { id: "asc" } });
+    expect(held.map((sheet) => [sheet.id, sheet.player, sheet.page])).toEqual([
+      [first.id, "WHITE", 1],
+      [third.id, "BLACK", 1],
+    ]);
+  });
 });
