@@ -36,8 +36,8 @@ const recognizers = await loadRecognizers(values.model, values.header);
 const head = recognizerHead(recognizers.moves);
 const THRESHOLDS = [0.5, 0.9, 0.95, 0.98, 0.99, 0.999];
 
-const { astray } = SHIPPED_CALIBRATION;
-const ASTRAY = astray ? `; under ${astray.reviewBelow} in games with over ${(100 * astray.unfitting).toFixed(0)}% of the boxes fitting badly` : "";
+const { astray, bothSheets } = SHIPPED_CALIBRATION;
+const ASTRAY = `${astray ? `; under ${astray.reviewBelow} in games with over ${(100 * astray.unfitting).toFixed(0)}% of the boxes fitting badly` : ""}${bothSheets ? `; read on both sheets under ${bothSheets.reviewBelow}` : ""}`;
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
 /** Moves of decoded games against the truth: right, flagged, unflagged and right. */
 type Tally = { right: number; openingRight: number; flagged: number; unflagged: number; unflaggedRight: number };

@@ -16,6 +16,13 @@ describe("the shipped calibration", () => {
     expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(reviewThreshold(astray, SHIPPED_CALIBRATION));
   });
 
+  it("flags a move read on both players' sheets under its own, lower threshold, but not in a game sent astray", () => {
+    const both = { ...sure, boxes: 2 };
+    expect(reviewThreshold(both, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.bothSheets!.reviewBelow);
+    expect(SHIPPED_CALIBRATION.bothSheets!.reviewBelow).toBeLessThan(SHIPPED_CALIBRATION.reviewBelow);
+    expect(reviewThreshold({ ...both, unfitting: 0.26 }, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.astray!.reviewBelow);
+  });
+
   it("counts the decoder's certainty for less the more of the game fits badly, and trusts a sure move less in a game in doubt", () => {
     const logOdds = (evidence: MoveEvidence) => Math.log(calibratedConfidence(evidence, SHIPPED_CALIBRATION) / (1 - calibratedConfidence(evidence, SHIPPED_CALIBRATION)));
     // what a thousandfold surer decoder adds to the move's log-odds

@@ -39,13 +39,22 @@ export type MoveEvidence = {
  * (`npm run train:calibration`), with the confidence below which a move goes to a person: `reviewBelow`,
  * and in a game where more than `astray.unfitting` of the boxes fit badly (MoveEvidence.unfitting), the
  * stricter `astray.reviewBelow`: a game one misread box sent onto another legal game is read on surely,
- * and such games are likelier among those that fit worse (README, "A stricter threshold for games that fit badly").
+ * and such games are likelier among those that fit worse (README, "A stricter threshold for games that fit badly");
+ * moves read on both players' sheets, right far more often, have their own `bothSheets.reviewBelow`.
  */
-export type Calibration = { weights: Record<FeatureName, number> & { bias: number }; reviewBelow: number; astray?: { unfitting: number; reviewBelow: number } };
+export type Calibration = {
+  weights: Record<FeatureName, number> & { bias: number };
+  reviewBelow: number;
+  astray?: { unfitting: number; reviewBelow: number };
+  /** The threshold for moves read on both players' sheets (outside games that fit badly), chosen on such moves alone. */
+  bothSheets?: { reviewBelow: number };
+};
 
 /** The confidence below which the move is flagged for review. */
-export const reviewThreshold = (evidence: Pick<MoveEvidence, "unfitting">, calibration: Calibration): number =>
-  calibration.astray && evidence.unfitting > calibration.astray.unfitting ? calibration.astray.reviewBelow : calibration.reviewBelow;
+export function reviewThreshold(evidence: Pick<MoveEvidence, "unfitting" | "boxes">, calibration: Calibration): number {
+  if (calibration.astray && evidence.unfitting > calibration.astray.unfitting) return calibration.astray.reviewBelow;
+  return calibration.bothSheets && evidence.boxes > 1 ? calibration.bothSheets.reviewBelow : calibration.reviewBelow;
+}
 
 const logit = (p: number) => {
   const q = Math.min(1 - 1e-7, Math.max(1e-7, p));

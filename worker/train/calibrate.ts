@@ -80,8 +80,8 @@ const rows: Row[] = values.refit ? (await Promise.all(values.refit.split(",").ma
 if (values.rows) await writeFile(values.rows, JSON.stringify(rows));
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const thresholds = ({ reviewBelow, astray }: Calibration) =>
-  `flagged below ${reviewBelow}${astray ? `, in games with over ${pct(astray.unfitting)} of the boxes fitting badly below ${astray.reviewBelow}` : ""}`;
+const thresholds = ({ reviewBelow, astray, bothSheets }: Calibration) =>
+  `flagged below ${reviewBelow}${astray ? `, in games with over ${pct(astray.unfitting)} of the boxes fitting badly below ${astray.reviewBelow}` : ""}${bothSheets ? `, read on both sheets below ${bothSheets.reviewBelow}` : ""}`;
 function report(label: string, calibration: Calibration, set: string) {
   const parts = (["one", "both"] as const).map((sheets) => {
     const of = rows.filter((row) => row.set === set && row.sheets === sheets);

@@ -87,3 +87,31 @@ describe("calibrating the reader's confidence", () => {
     expect(wilsonLowerBound(0, 0)).toBe(0);
   });
 });
+
+describe("the threshold for moves read on both players' sheets", () => {
+  // a model that gives 0.982 to a move not read as written and 0.9991 to one read as written
+  const weights = { ...Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])), bias: 4, readAsWritten: 3 } as Calibration["weights"];
+  const model: Calibration = { weights, reviewBelow: 1 };
+  // one sheet: a move not read as written is right 90% of the time; with both sheets, 99.9%
+  const rows: CalibrationRow[] = Array.from({ length: 24_000 }, (_, i) => {
+    const [both, sure] = [i % 4 < 2, i % 2 === 0];
+    const right = sure || (both ? i % 1000 !== 1 : i % 10 !== 3);
+    return { evidence: { ...evidence(0, sure), boxes: both ? 2 : 1 }, right, kind: i % 3 === 0 ? "cursive" : "print" };
+  });
+
+  it("is chosen on those moves alone: lower where they are right more often, the one-sheet threshold unchanged", () => {
+    const chosen = { ...model, ...chooseThresholds(rows, model, 0.995) };
+    const oneSheet = { ...model, ...chooseThresholds(rows.filter((row) => row.evidence.boxes === 1), model, 0.995) };
+    expect(chosen.reviewBelow).toBe(oneSheet.reviewBelow);
+    expect(oneSheet.bothSheets).toBeUndefined();
+    expect(chosen.reviewBelow).toBeGreaterThan(0.982);
+    expect(chosen.bothSheets!.reviewBelow).toBeLessThanOrEqual(0.982);
+    for (const kind of ["cursive", "print"]) {
+      const of = rows.filter((row) => row.kind === kind);
+      const [one, both] = [of.filter((row) => row.evidence.boxes === 1), of.filter((row) => row.evidence.boxes === 2)].map((moves) => flagging(moves, chosen));
+      expect(one.flagged).toBeCloseTo(0.5, 1);
+      expect(both.flagged).toBe(0);
+      expect(both.unflaggedRight).toBeGreaterThanOrEqual(0.998);
+    }
+  });
+});

@@ -65,42 +65,59 @@ export function wilsonLowerBound(right: number, total: number, z = 1.645): numbe
   return (share + z2 / (2 * total) - z * Math.sqrt((share * (1 - share)) / total + z2 / (4 * total * total))) / (1 + z2 / total);
 }
 
+/** A move as the thresholds see it: its confidence, the evidence they look at, and whether it was right. */
+type Judged = Pick<MoveEvidence, "unfitting" | "boxes"> & { confidence: number; right: boolean };
+
+/**
+ * The share of `kinds`' moves flagged under `thresholds` (averaged over the kinds of hand), or Infinity where, for
+ * some kind of hand, the share of unflagged moves right is not at least `aim` with 95% confidence (wilsonLowerBound).
+ */
+function flaggedOrUnsafe(kinds: readonly Judged[][], calibration: Calibration, aim: number): number {
+  let flagged = 0;
+  for (const moves of kinds) {
+    let [unflagged, right] = [0, 0];
+    for (const move of moves) {
+      if (move.confidence < reviewThreshold(move, calibration)) continue;
+      unflagged++;
+      if (move.right) right++;
+    }
+    if (wilsonLowerBound(right, unflagged) < aim) return Infinity;
+    flagged += 1 - unflagged / moves.length;
+  }
+  return flagged / kinds.length;
+}
+
+/** `rows`' moves by kind of hand, with their confidence by `calibration`. */
+const judgedByKind = (rows: readonly CalibrationRow[], calibration: Calibration): Judged[][] =>
+  [...new Set(rows.map((row) => row.kind))].map((kind) =>
+    rows.filter((row) => row.kind === kind).map((row) => ({ confidence: calibratedConfidence(row.evidence, calibration), unfitting: row.evidence.unfitting, boxes: row.evidence.boxes, right: row.right })),
+  );
+
 /**
  * The thresholds that flag the fewest moves (averaged over the kinds of hand) while, for every kind of hand,
  * the share of unflagged moves right is at least `aim` with 95% confidence (wilsonLowerBound): one threshold,
- * or one and a stricter one for games where more than a share of the boxes fit badly (tried from ASTRAY_UNFITTING);
- * the highest tried when none reaches the aim. (Chosen on sheets 1000–1063, a bare 99.5% left the benchmark's
- * fonts at 99.41%.)
+ * or one and a stricter one for games where more than a share of the boxes fit badly (tried from ASTRAY_UNFITTING),
+ * chosen on the moves read on one sheet; then, where `rows` hold moves read on both players' sheets, the threshold
+ * for those, chosen on them alone in the same way (at most the one-sheet threshold). The highest tried when none
+ * reaches the aim. (Chosen on sheets 1000–1063, a bare 99.5% left the benchmark's fonts at 99.41%.)
  */
-export function chooseThresholds(rows: readonly CalibrationRow[], calibration: Calibration, aim: number): Pick<Calibration, "reviewBelow" | "astray"> {
-  const kinds = [...new Set(rows.map((row) => row.kind))].map((kind) => {
-    const of = rows.filter((row) => row.kind === kind);
-    return of.map((row) => ({ confidence: calibratedConfidence(row.evidence, calibration), unfitting: row.evidence.unfitting, right: row.right }));
-  });
-  const cost = (thresholds: Pick<Calibration, "reviewBelow" | "astray">) => {
-    const candidate = { ...calibration, ...thresholds };
-    let flagged = 0;
-    for (const moves of kinds) {
-      let [unflagged, right] = [0, 0];
-      for (const move of moves) {
-        if (move.confidence < reviewThreshold(move, candidate)) continue;
-        unflagged++;
-        if (move.right) right++;
-      }
-      if (wilsonLowerBound(right, unflagged) < aim) return Infinity;
-      flagged += 1 - unflagged / moves.length;
-    }
-    return flagged / kinds.length;
-  };
-  let best: { thresholds: Pick<Calibration, "reviewBelow" | "astray">; cost: number } = { thresholds: { reviewBelow: REVIEW_THRESHOLDS[REVIEW_THRESHOLDS.length - 1] }, cost: Infinity };
-  const consider = (thresholds: Pick<Calibration, "reviewBelow" | "astray">) => {
-    const c = cost(thresholds);
-    if (c < best.cost) best = { thresholds, cost: c };
+export function chooseThresholds(rows: readonly CalibrationRow[], calibration: Calibration, aim: number): Pick<Calibration, "reviewBelow" | "astray" | "bothSheets"> {
+  const oneSheet = judgedByKind(rows.filter((row) => row.evidence.boxes <= 1), calibration);
+  let best: { thresholds: Pick<Calibration, "reviewBelow" | "astray" | "bothSheets">; cost: number } = { thresholds: { reviewBelow: REVIEW_THRESHOLDS[REVIEW_THRESHOLDS.length - 1] }, cost: Infinity };
+  const consider = (thresholds: Pick<Calibration, "reviewBelow" | "astray" | "bothSheets">, kinds: Judged[][]) => {
+    const cost = flaggedOrUnsafe(kinds, { ...calibration, ...thresholds }, aim);
+    if (cost < best.cost) best = { thresholds, cost };
   };
   // one threshold for all, unless two flag fewer
-  for (const reviewBelow of REVIEW_THRESHOLDS) consider({ reviewBelow });
+  for (const reviewBelow of REVIEW_THRESHOLDS) consider({ reviewBelow }, oneSheet);
   for (const reviewBelow of REVIEW_THRESHOLDS) {
-    for (const unfitting of ASTRAY_UNFITTING) for (const strict of REVIEW_THRESHOLDS.filter((t) => t > reviewBelow)) consider({ reviewBelow, astray: { unfitting, reviewBelow: strict } });
+    for (const unfitting of ASTRAY_UNFITTING) for (const strict of REVIEW_THRESHOLDS.filter((t) => t > reviewBelow)) consider({ reviewBelow, astray: { unfitting, reviewBelow: strict } }, oneSheet);
   }
+  const bothRows = rows.filter((row) => row.evidence.boxes > 1);
+  if (bothRows.length === 0) return best.thresholds;
+  const oneSheetChoice = best.thresholds;
+  const bothSheets = judgedByKind(bothRows, calibration);
+  best = { thresholds: oneSheetChoice, cost: Infinity };
+  for (const reviewBelow of REVIEW_THRESHOLDS.filter((t) => t <= oneSheetChoice.reviewBelow)) consider({ ...oneSheetChoice, bothSheets: { reviewBelow } }, bothSheets);
   return best.thresholds;
 }
