@@ -3,7 +3,8 @@
  * of hand (their hands never used in training; sheets from index 1000 on, apart from bench:reader's),
  * decodes each game from one player's sheet and, where the set has it, from both, and fits the logistic
  * model of whether a move is right from its evidence; then chooses the confidence under which moves are
- * flagged (and a stricter one for games that fit their boxes badly) such that the fewest are flagged while the
+ * flagged (a stricter one for games that fit their boxes badly, and one for moves read on both players' sheets) such
+ * that the fewest are flagged while the
  * unflagged moves of every kind of hand (over the kinds of game) are right at least `--aim` of the time.
  * Prints, per set (kind of hand and of game), what the chosen calibration flags and how often the unflagged moves are right, also
  * as fit without that kind of hand (how it does on a hand it never saw), and writes
