@@ -68,8 +68,10 @@ export function wilsonLowerBound(right: number, total: number, z = 1.645): numbe
 /** A move as the thresholds see it: its confidence, the evidence they look at, and whether it was right. */
 type Judged = Pick<MoveEvidence, "unfitting" | "boxes"> & { confidence: number; right: boolean };
 
+type Thresholds = Pick<Calibration, "reviewBelow" | "astray" | "bothSheets">;
+
 /**
- * The share of `kinds`' moves flagged under `thresholds` (averaged over the kinds of hand), or Infinity where, for
+ * The share of `kinds`' moves flagged under `calibration` (averaged over the kinds of hand), or Infinity where, for
  * some kind of hand, the share of unflagged moves right is not at least `aim` with 95% confidence (wilsonLowerBound).
  */
 function flaggedOrUnsafe(kinds: readonly Judged[][], calibration: Calibration, aim: number): number {
@@ -87,11 +89,26 @@ function flaggedOrUnsafe(kinds: readonly Judged[][], calibration: Calibration, a
   return flagged / kinds.length;
 }
 
-/** `rows`' moves by kind of hand, with their confidence by `calibration`. */
-const judgedByKind = (rows: readonly CalibrationRow[], calibration: Calibration): Judged[][] =>
-  [...new Set(rows.map((row) => row.kind))].map((kind) =>
+/** Of `candidates`, the first that flags the fewest of `rows`' moves safely (flaggedOrUnsafe), or `fallback` when none is safe. */
+function fewestFlagged(rows: readonly CalibrationRow[], calibration: Calibration, aim: number, candidates: Iterable<Thresholds>, fallback: Thresholds): Thresholds {
+  const kinds = [...new Set(rows.map((row) => row.kind))].map((kind) =>
     rows.filter((row) => row.kind === kind).map((row) => ({ confidence: calibratedConfidence(row.evidence, calibration), unfitting: row.evidence.unfitting, boxes: row.evidence.boxes, right: row.right })),
   );
+  let best = { thresholds: fallback, cost: Infinity };
+  for (const thresholds of candidates) {
+    const cost = flaggedOrUnsafe(kinds, { ...calibration, ...thresholds }, aim);
+    if (cost < best.cost) best = { thresholds, cost };
+  }
+  return best.thresholds;
+}
+
+/** One threshold for all moves, then pairs of one and a stricter one for games that fit badly. */
+function* oneSheetCandidates(): Generator<Thresholds> {
+  for (const reviewBelow of REVIEW_THRESHOLDS) yield { reviewBelow };
+  for (const reviewBelow of REVIEW_THRESHOLDS) {
+    for (const unfitting of ASTRAY_UNFITTING) for (const strict of REVIEW_THRESHOLDS.filter((t) => t > reviewBelow)) yield { reviewBelow, astray: { unfitting, reviewBelow: strict } };
+  }
+}
 
 /**
  * The thresholds that flag the fewest moves (averaged over the kinds of hand) while, for every kind of hand,
@@ -101,23 +118,10 @@ const judgedByKind = (rows: readonly CalibrationRow[], calibration: Calibration)
  * for those, chosen on them alone in the same way (at most the one-sheet threshold). The highest tried when none
  * reaches the aim. (Chosen on sheets 1000–1063, a bare 99.5% left the benchmark's fonts at 99.41%.)
  */
-export function chooseThresholds(rows: readonly CalibrationRow[], calibration: Calibration, aim: number): Pick<Calibration, "reviewBelow" | "astray" | "bothSheets"> {
-  const oneSheet = judgedByKind(rows.filter((row) => row.evidence.boxes <= 1), calibration);
-  let best: { thresholds: Pick<Calibration, "reviewBelow" | "astray" | "bothSheets">; cost: number } = { thresholds: { reviewBelow: REVIEW_THRESHOLDS[REVIEW_THRESHOLDS.length - 1] }, cost: Infinity };
-  const consider = (thresholds: Pick<Calibration, "reviewBelow" | "astray" | "bothSheets">, kinds: Judged[][]) => {
-    const cost = flaggedOrUnsafe(kinds, { ...calibration, ...thresholds }, aim);
-    if (cost < best.cost) best = { thresholds, cost };
-  };
-  // one threshold for all, unless two flag fewer
-  for (const reviewBelow of REVIEW_THRESHOLDS) consider({ reviewBelow }, oneSheet);
-  for (const reviewBelow of REVIEW_THRESHOLDS) {
-    for (const unfitting of ASTRAY_UNFITTING) for (const strict of REVIEW_THRESHOLDS.filter((t) => t > reviewBelow)) consider({ reviewBelow, astray: { unfitting, reviewBelow: strict } }, oneSheet);
-  }
+export function chooseThresholds(rows: readonly CalibrationRow[], calibration: Calibration, aim: number): Thresholds {
+  const oneSheet = fewestFlagged(rows.filter((row) => row.evidence.boxes <= 1), calibration, aim, oneSheetCandidates(), { reviewBelow: REVIEW_THRESHOLDS[REVIEW_THRESHOLDS.length - 1] });
   const bothRows = rows.filter((row) => row.evidence.boxes > 1);
-  if (bothRows.length === 0) return best.thresholds;
-  const oneSheetChoice = best.thresholds;
-  const bothSheets = judgedByKind(bothRows, calibration);
-  best = { thresholds: oneSheetChoice, cost: Infinity };
-  for (const reviewBelow of REVIEW_THRESHOLDS.filter((t) => t <= oneSheetChoice.reviewBelow)) consider({ ...oneSheetChoice, bothSheets: { reviewBelow } }, bothSheets);
-  return best.thresholds;
+  if (bothRows.length === 0) return oneSheet;
+  const bothCandidates = REVIEW_THRESHOLDS.filter((t) => t <= oneSheet.reviewBelow).map((reviewBelow) => ({ ...oneSheet, bothSheets: { reviewBelow } }));
+  return fewestFlagged(bothRows, calibration, aim, bothCandidates, oneSheet);
 }
