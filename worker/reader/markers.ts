@@ -1,6 +1,6 @@
 import { components, solidity, type Component } from "../vision/components";
 import type { Point } from "../vision/geometry";
-import { adaptiveThreshold, type GrayImage } from "../vision/threshold";
+import { adaptiveThreshold, halve, type GrayImage } from "../vision/threshold";
 
 /**
  * The score sheet's four corner markers (10 mm black squares) in a photo: dark compact blobs of
@@ -9,7 +9,27 @@ import { adaptiveThreshold, type GrayImage } from "../vision/threshold";
  */
 const MAX_CANDIDATES = 14;
 
-export function markerCandidates(image: GrayImage): Component[] {
+/**
+ * Photos whose shorter side has more pixels than this are searched at half size (a quarter of the work): a
+ * marker is still 30–40 pixels wide there, and the centroid of its many pixels as exact.
+ */
+const HALF_SIZE_ABOVE = 1000;
+
+/** Candidates for the markers, largest first; `fullSize` searches a large photo at its own size (the reference of bench:markers). */
+export function markerCandidates(image: GrayImage, fullSize = false): Component[] {
+  if (fullSize || Math.min(image.width, image.height) <= HALF_SIZE_ABOVE) return candidatesAtSize(image);
+  return candidatesAtSize(halve(image)).map(atDoubleSize);
+}
+
+/** A component found in the halved image, in the full image's pixels (pixel i of the half covers 2i and 2i + 1). */
+function atDoubleSize(c: Component): Component {
+  return {
+    area: 4 * c.area, cx: 2 * c.cx + 0.5, cy: 2 * c.cy + 0.5, sxx: 4 * c.sxx, syy: 4 * c.syy, sxy: 4 * c.sxy,
+    minX: 2 * c.minX, minY: 2 * c.minY, maxX: 2 * c.maxX + 1, maxY: 2 * c.maxY + 1,
+  };
+}
+
+function candidatesAtSize(image: GrayImage): Component[] {
   const side = Math.min(image.width, image.height);
   const mask = adaptiveThreshold(image, Math.round(side / 8), 0.75);
   const minArea = (side / 120) ** 2;

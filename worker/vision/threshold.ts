@@ -6,6 +6,23 @@
 /** A grey image, 0 (black) … 255 (white), row-major. */
 export type GrayImage = { width: number; height: number; data: Float32Array };
 
+/** The image at half its width and height (an odd last row or column left out), each pixel the mean of four. */
+export function halve(image: GrayImage): GrayImage {
+  const width = image.width >> 1;
+  const height = image.height >> 1;
+  const data = new Float32Array(width * height);
+  const source = image.data;
+  const stride = image.width;
+  for (let y = 0; y < height; y++) {
+    const top = 2 * y * stride;
+    for (let x = 0; x < width; x++) {
+      const i = top + 2 * x;
+      data[y * width + x] = (source[i] + source[i + 1] + source[i + stride] + source[i + stride + 1]) / 4;
+    }
+  }
+  return { width, height, data };
+}
+
 /** Summed-area table for constant-time box means. */
 export function integral(image: GrayImage): Float64Array {
   const { width, height, data } = image;
