@@ -6,7 +6,7 @@
  * PostgreSQL server, as the review screen keeps them. Then `npm run train -- --with-corrections`
  * runs on that database and writes the fine-tuned weights to `--out`; measure them with
  * `npm run bench:reader -- --model <out>`.
- * Run: npm run bench:corrections [-- --cursive 60 --print 30 --fonts 0 --out /tmp/kiebitz-corrections]
+ * Run: npm run bench:corrections [-- --cursive 60 --print 30 --fonts 0 --joined 0 --out /tmp/kiebitz-corrections]
  */
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     cursive: { type: "string", default: "60" },
     print: { type: "string", default: "30" },
     fonts: { type: "string", default: "0" },
+    joined: { type: "string", default: "0" },
     out: { type: "string", default: "/tmp/kiebitz-corrections" },
   },
 });
@@ -53,7 +54,7 @@ const tournament = await createTournament(db, { id: event.value.id, creatorId: u
 const recognizers = await loadRecognizers();
 
 const started = Date.now();
-for (const kind of ["cursive", "print", "fonts"] as HeldOutKind[]) {
+for (const kind of ["cursive", "print", "fonts", "joined"] as HeldOutKind[]) {
   const count = Number(values[kind]);
   let boxes = 0;
   for (let i = 0; i < count; i++) {

@@ -5,7 +5,7 @@
  * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
  * their pairing without asking), games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a
  * calibration table (moves at or above a confidence, and the share of them right).
- * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,print,cursive --model dir --header dir --first 0 --games random
+ * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive --model dir --header dir --first 0 --games random
  * --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
  * ECO line, before random play; `--prior none`: decoded without the move prior of real games' openings)

@@ -1,5 +1,5 @@
 import { NOTATION_LANGUAGES } from "~/chess/languages";
-import { HELD_OUT_FONTS, type HandName } from "./fonts";
+import { HELD_OUT_CURSIVE_FONTS, HELD_OUT_FONTS, type HandName } from "./fonts";
 import { ecoLines } from "./openings";
 import { syntheticSheet, type SyntheticPage } from "./sheet";
 
@@ -7,11 +7,12 @@ import { syntheticSheet, type SyntheticPage } from "./sheet";
 const HELD_OUT_SEED = 900_000_000;
 
 /**
- * The kinds of held-out hands, none used in training: handwriting fonts, and writers drawn with a
- * pen (strokes.ts) in print style and in cursive.
+ * The kinds of held-out hands, none used in training: handwriting fonts in print style (`fonts`) and joined
+ * (`joined`, since 2026-11-27's fifth session), and writers drawn with a pen (strokes.ts) in print style and in cursive.
  */
 export const HELD_OUT_HANDS = {
   fonts: HELD_OUT_FONTS,
+  joined: HELD_OUT_CURSIVE_FONTS,
   print: ["ems_felix", "ems_readability", "ems_readability_italic"],
   cursive: ["cursive", "scripts", "scriptc", "hershey_script_1", "hershey_script_med"],
 } as const satisfies Record<string, readonly HandName[]>;

@@ -13,7 +13,7 @@
  * games that open as real games do (the move prior weighs those).
  * `--rows file` keeps the decoded moves' evidence there; `--refit file[,file…]` fits on moves kept so, without reading
  * again (two processes, `--games random` and `--games openings`, each with its `--rows`, use both cores).
- * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,print,cursive --games random,openings --aim 0.995 --out dir --rows file | --refit file,…]
+ * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,joined,print,cursive --games random,openings --aim 0.995 --out dir --rows file | --refit file,…]
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
