@@ -16,7 +16,7 @@ import { readPage, type PageReading } from "../../worker/reader/read";
 import { readGameAdaptedToWriter } from "../../worker/reader/writer";
 import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
 import { loadMovePrior } from "../../worker/reader/prior";
-import { SHIPPED_CALIBRATION } from "../../worker/reader/calibration";
+import { describeThresholds, SHIPPED_CALIBRATION } from "../../worker/reader/calibration";
 import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
 import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "../../app/sheets/assignment";
@@ -36,8 +36,6 @@ const recognizers = await loadRecognizers(values.model, values.header);
 const head = recognizerHead(recognizers.moves);
 const THRESHOLDS = [0.5, 0.9, 0.95, 0.98, 0.99, 0.999];
 
-const { astray, bothSheets } = SHIPPED_CALIBRATION;
-const ASTRAY = `${astray ? `; under ${astray.reviewBelow} in games with over ${(100 * astray.unfitting).toFixed(0)}% of the boxes fitting badly` : ""}${bothSheets ? `; read on both sheets under ${bothSheets.reviewBelow}` : ""}`;
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
 /** Moves of decoded games against the truth: right, flagged, unflagged and right. */
 type Tally = { right: number; openingRight: number; flagged: number; unflagged: number; unflaggedRight: number };
@@ -129,7 +127,7 @@ for (const kind of KINDS) {
   console.log(`  moves right, adapted to the writer:    ${pct(count.decoded.right, count.plies)} (adapted reading kept on ${count.adapted} of ${count.games} sheets)`);
   console.log(`  first ${OPENING_PLIES} plies right:                ${pct(count.decoded.openingRight, count.openingPlies)}`);
   console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
-  console.log(`  moves flagged for review:              ${pct(count.decoded.flagged, count.plies)} (confidence under ${SHIPPED_CALIBRATION.reviewBelow}${ASTRAY}, or the hand unfamiliar)`);
+  console.log(`  moves flagged for review:              ${pct(count.decoded.flagged, count.plies)} (confidence ${describeThresholds(SHIPPED_CALIBRATION)}, or the hand unfamiliar)`);
   console.log(`  unflagged moves right:                 ${pct(count.decoded.unflaggedRight, count.decoded.unflagged)}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);

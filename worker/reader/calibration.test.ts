@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHIPPED_CALIBRATION, calibratedConfidence, reviewThreshold, type MoveEvidence } from "./calibration";
+import { SHIPPED_CALIBRATION, calibratedConfidence, describeThresholds, reviewThreshold, type MoveEvidence } from "./calibration";
 
 /** A move the decoder is sure of (its share 0.99999), read as written, in a game that fits its boxes well. */
 const sure: MoveEvidence = { posterior: 0.99999, local: 0.99999, nearFit: 0, rivalFit: -11, clarity: -0.13, readAsWritten: true, unfitting: 0.02, doubtful: 0.05, boxes: 1 };
@@ -32,5 +32,15 @@ describe("the shipped calibration", () => {
     // half the game's moves in doubt: the same sure move is far less sure (the fit of 2026-11-27 does it through the
     // share in doubt itself; the one before also through counting the decoder's certainty for less)
     expect(logOdds({ ...sure, doubtful: 0.5, unfitting: 0 })).toBeLessThan(logOdds({ ...sure, doubtful: 0, unfitting: 0 }) - 0.5);
+  });
+});
+
+describe("the thresholds in words", () => {
+  it("names each threshold a calibration has, the astray share as a percentage", () => {
+    const weights = SHIPPED_CALIBRATION.weights;
+    expect(describeThresholds({ weights, reviewBelow: 0.96 })).toBe("under 0.96");
+    expect(describeThresholds({ weights, reviewBelow: 0.965, astray: { unfitting: 0.125, reviewBelow: 0.9925 }, bothSheets: { reviewBelow: 0.5 } })).toBe(
+      "under 0.965; under 0.9925 in games with over 12.5% of the boxes fitting badly; read on both sheets under 0.5",
+    );
   });
 });

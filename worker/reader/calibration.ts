@@ -50,6 +50,14 @@ export type Calibration = {
   bothSheets?: { reviewBelow: number };
 };
 
+/** The thresholds in words: "under 0.965; under 0.9925 in games with over 8% of the boxes fitting badly; read on both sheets under 0.5". */
+export function describeThresholds({ reviewBelow, astray, bothSheets }: Calibration): string {
+  const parts = [`under ${reviewBelow}`];
+  if (astray) parts.push(`under ${astray.reviewBelow} in games with over ${+(100 * astray.unfitting).toFixed(1)}% of the boxes fitting badly`);
+  if (bothSheets) parts.push(`read on both sheets under ${bothSheets.reviewBelow}`);
+  return parts.join("; ");
+}
+
 /** The confidence below which the move is flagged for review. */
 export function reviewThreshold(evidence: Pick<MoveEvidence, "unfitting" | "boxes">, calibration: Calibration): number {
   if (calibration.astray && evidence.unfitting > calibration.astray.unfitting) return calibration.astray.reviewBelow;

@@ -19,7 +19,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadRecognizers, recognizerHead } from "../model/recognizer";
-import { CALIBRATION_FILE, SHIPPED_CALIBRATION_DIR, type Calibration } from "../reader/calibration";
+import { CALIBRATION_FILE, describeThresholds, SHIPPED_CALIBRATION_DIR, type Calibration } from "../reader/calibration";
 import { loadMovePrior } from "../reader/prior";
 import { readPage } from "../reader/read";
 import { readGameAdaptedToWriter } from "../reader/writer";
@@ -81,8 +81,6 @@ const rows: Row[] = values.refit ? (await Promise.all(values.refit.split(",").ma
 if (values.rows) await writeFile(values.rows, JSON.stringify(rows));
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const thresholds = ({ reviewBelow, astray, bothSheets }: Calibration) =>
-  `flagged below ${reviewBelow}${astray ? `, in games with over ${pct(astray.unfitting)} of the boxes fitting badly below ${astray.reviewBelow}` : ""}${bothSheets ? `, read on both sheets below ${bothSheets.reviewBelow}` : ""}`;
 function report(label: string, calibration: Calibration, set: string) {
   const parts = (["one", "both"] as const).map((sheets) => {
     const of = rows.filter((row) => row.set === set && row.sheets === sheets);
@@ -95,7 +93,7 @@ function report(label: string, calibration: Calibration, set: string) {
 
 const calibration = fitCalibration(rows);
 Object.assign(calibration, chooseThresholds(rows, calibration, AIM));
-console.log(`fit on ${rows.length} moves; ${thresholds(calibration)}; weights ${JSON.stringify(calibration.weights)}`);
+console.log(`fit on ${rows.length} moves; flagged ${describeThresholds(calibration)}; weights ${JSON.stringify(calibration.weights)}`);
 const sets = [...new Set(rows.map((row) => row.set))];
 for (const set of sets) report("fit on all", calibration, set);
 const hands = [...new Set(rows.map((row) => row.kind))];
@@ -104,7 +102,7 @@ if (hands.length > 1) {
     const others = rows.filter((row) => row.kind !== hand);
     const without = fitCalibration(others);
     Object.assign(without, chooseThresholds(others, without, AIM));
-    for (const set of sets.filter((set) => rows.some((row) => row.set === set && row.kind === hand))) report(`fit without this hand, ${thresholds(without)}`, without, set);
+    for (const set of sets.filter((set) => rows.some((row) => row.set === set && row.kind === hand))) report(`fit without this hand, flagged ${describeThresholds(without)}`, without, set);
   }
 }
 await mkdir(values.out!, { recursive: true });
