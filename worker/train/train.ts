@@ -173,7 +173,8 @@ async function main() {
     console.log(`held-out reviewed boxes read right before: ${(100 * best).toFixed(1)}%`);
   }
   let started = Date.now();
-  console.log(`generating ${SHEETS} training sheets and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers)`);
+  // Sheet i is drawn from seed SEED + i alone: runs whose seeds are closer than --sheets (with the same hands) share sheets.
+  console.log(`generating ${SHEETS} training sheets (seeds ${SEED}–${SEED + SHEETS - 1}) and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers)`);
   const train = await collect(SEED, SHEETS);
   const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
   console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
