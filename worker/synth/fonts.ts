@@ -6,7 +6,7 @@ import { HELD_OUT_STROKES, loadStrokeFont, TRAINING_STROKES, type StrokeFont, ty
 
 /**
  * Handwriting-like fonts from npm (@fontsource, SIL Open Font License). Training uses only
- * TRAINING_FONTS; the benchmark and the held-out tests use only HELD_OUT_FONTS and HELD_OUT_CURSIVE_FONTS, so the reader is
+ * TRAINING_FONTS; the benchmark and the held-out tests use only HELD_OUT_FONTS and HELD_OUT_JOINED_FONTS, so the reader is
  * measured on hands it never saw. FIRST_TRAINING_FONTS, the training fonts until 2026-11-27, also write the
  * round sheets that tests and benchmarks photograph (round.ts): they stay the same sheets when hands are added.
  */
@@ -50,9 +50,9 @@ export const TRAINING_FONTS = [
   ...FIRST_TRAINING_FONTS, ...SCHOOL_AND_CASUAL_FONTS, ...WORLD_AND_SCRIPT_FONTS, ...FORMAL_AND_EVERYDAY_FONTS,
 ] as const;
 export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria-hallelujah", "sue-ellen-francisco"] as const;
-/** Joined everyday handwriting, held out as the fonts above are (since 2026-11-27's fifth session): the benchmark's cursive fonts. */
-export const HELD_OUT_CURSIVE_FONTS = ["ms-madi", "charmonman", "sofia", "bilbo"] as const;
-export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number] | (typeof HELD_OUT_CURSIVE_FONTS)[number];
+/** Joined everyday handwriting, held out as the fonts above are (since 2026-11-27's fifth session): the benchmark's joined fonts. */
+export const HELD_OUT_JOINED_FONTS = ["ms-madi", "charmonman", "sofia", "bilbo"] as const;
+export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number] | (typeof HELD_OUT_JOINED_FONTS)[number];
 
 export type HandFont = { name: FontName; glyphFonts: opentype.Font[] };
 

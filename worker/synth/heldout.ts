@@ -1,5 +1,5 @@
 import { NOTATION_LANGUAGES } from "~/chess/languages";
-import { HELD_OUT_CURSIVE_FONTS, HELD_OUT_FONTS, type HandName } from "./fonts";
+import { HELD_OUT_JOINED_FONTS, HELD_OUT_FONTS, type HandName } from "./fonts";
 import { ecoLines } from "./openings";
 import { syntheticSheet, type SyntheticPage } from "./sheet";
 
@@ -12,7 +12,7 @@ const HELD_OUT_SEED = 900_000_000;
  */
 export const HELD_OUT_HANDS = {
   fonts: HELD_OUT_FONTS,
-  joined: HELD_OUT_CURSIVE_FONTS,
+  joined: HELD_OUT_JOINED_FONTS,
   print: ["ems_felix", "ems_readability", "ems_readability_italic"],
   cursive: ["cursive", "scripts", "scriptc", "hershey_script_1", "hershey_script_med"],
 } as const satisfies Record<string, readonly HandName[]>;
