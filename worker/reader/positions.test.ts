@@ -1,6 +1,6 @@
-import { Chess } from "chess.js";
+import { Chess, SQUARES } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { Positions } from "./positions";
+import { Board, Positions } from "./positions";
 
 describe("positions remembered across decodings", () => {
   it("lists legal moves and plays them as chess.js does, from FEN alone", () => {
@@ -63,5 +63,32 @@ describe("positions remembered across decodings", () => {
     }
     // the games made the special moves whose SAN and board chess.js writes differently
     expect([...seen]).toEqual(expect.arrayContaining(["O-O", "O-O-O", "en passant", "=q", "=n", "mate"]));
+  });
+
+  it("finds every square attacked, and only those, as chess.js does, for both sides in positions of random games", () => {
+    let seed = 20261128;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let attacked = 0;
+    let compared = 0;
+    for (let game = 0; game < 10; game++) {
+      const chess = new Chess();
+      for (let ply = 0; ply < 120 && !chess.isGameOver(); ply++) {
+        const board = new Board(chess.fen());
+        for (const square of SQUARES) {
+          for (const side of ["w", "b"] as const) {
+            const expected = chess.isAttacked(square, side);
+            expect(board.isAttacked(square, side), `${chess.fen()} ${square} by ${side}`).toBe(expected);
+            if (expected) attacked++;
+            compared++;
+          }
+        }
+        const sans = chess.moves();
+        chess.move(sans[Math.floor(random() * sans.length)]);
+      }
+    }
+    // a real mix of attacked and unattacked squares was compared
+    expect(compared).toBeGreaterThan(50_000);
+    expect(attacked / compared).toBeGreaterThan(0.2);
+    expect(attacked / compared).toBeLessThan(0.8);
   });
 });

@@ -35,14 +35,61 @@ interface Generator {
 }
 const generator = (board: Chess) => board as unknown as Generator;
 
+/** A square of chess.js's board (0x88: a8 = 0, h1 = 119) and what stands there. */
+type Squares = readonly ({ type: string; color: Color } | undefined)[];
+const KNIGHT_STEPS = [-33, -31, -18, -14, 14, 18, 31, 33];
+const KING_STEPS = [-17, -16, -15, -1, 1, 15, 16, 17];
+const DIAGONALS = [-17, -15, 15, 17];
+const LINES = [-16, -1, 1, 16];
+/** Off the board in 0x88 (also every negative square and any past h1 that a step reaches). */
+const off = (square: number) => (square & 0x88) !== 0;
+
+/** Whether the first piece along `step` from `square` is one of `color`'s `types`. */
+function slidesTo(board: Squares, color: Color, square: number, step: number, types: string): boolean {
+  for (let at = square + step; !off(at); at += step) {
+    const piece = board[at];
+    if (piece) return piece.color === color && types.includes(piece.type);
+  }
+  return false;
+}
+
+/** Whether a piece of `color` on one of the squares `steps` from `square` is a `type`. */
+function standsOn(board: Squares, color: Color, square: number, steps: readonly number[], type: string): boolean {
+  for (const step of steps) {
+    const piece = off(square + step) ? undefined : board[square + step];
+    if (piece?.color === color && piece.type === type) return true;
+  }
+  return false;
+}
+
+/** The squares a pawn of each side attacks from, seen from the attacked square: a white pawn takes towards the eighth rank (lower squares). */
+const PAWN_STEPS: Record<Color, readonly number[]> = { w: [15, 17], b: [-15, -17] };
+
+/**
+ * Whether `color` attacks `square`, looked for from the square outward (a knight's, a pawn's and a king's squares
+ * and the first piece along each line), where chess.js's `_attacked` asks each of the board's squares.
+ */
+function attacks(board: Squares, color: Color, square: number): boolean {
+  if (standsOn(board, color, square, KNIGHT_STEPS, "n") || standsOn(board, color, square, PAWN_STEPS[color], "p") || standsOn(board, color, square, KING_STEPS, "k")) return true;
+  for (const step of DIAGONALS) if (slidesTo(board, color, square, step, "bq")) return true;
+  for (const step of LINES) if (slidesTo(board, color, square, step, "rq")) return true;
+  return false;
+}
+
 /**
  * A board for decoding: chess.js without its Zobrist hash of the position, which it updates in BigInts on every
  * move made and taken back (for threefold repetition, which a decoder never asks about): its keys are all zero.
- * A third of a decoding's time (README, "Decoding in less time").
+ * A third of a decoding's time (README, "Decoding in less time"). Whether a square is attacked (every move's
+ * legality and check) is looked for from the square (`attacks`); chess.js's own answer lists the attackers.
  */
-class Board extends Chess {}
+export class Board extends Chess {}
 const ZERO_KEY = () => 0n;
-Object.assign(Board.prototype, { _pieceKey: ZERO_KEY, _epKey: ZERO_KEY, _castlingKey: ZERO_KEY });
+type Attacked = (this: Chess, color: Color, square: number, verbose?: boolean) => boolean | string[];
+const listingAttackers = (Chess.prototype as unknown as { _attacked: Attacked })._attacked;
+const attacked: Attacked = function (color, square, verbose) {
+  return verbose ? listingAttackers.call(this, color, square, verbose) : attacks((this as unknown as { _board: Squares })._board, color, square);
+};
+Object.assign(Board.prototype, { _pieceKey: ZERO_KEY, _epKey: ZERO_KEY, _castlingKey: ZERO_KEY, _attacked: attacked });
 
 /** Whether the side to move has a legal move, its king's looked at first. */
 function canMove(board: Chess): boolean {
