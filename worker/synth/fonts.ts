@@ -54,7 +54,11 @@ export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria
 export const HELD_OUT_JOINED_FONTS = ["ms-madi", "charmonman", "sofia", "bilbo"] as const;
 export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number] | (typeof HELD_OUT_JOINED_FONTS)[number];
 
-export type HandFont = { name: FontName; glyphFonts: opentype.Font[] };
+/**
+ * `letterFonts`: for a writer whose letters come from several fonts (mixedHand), the fonts that draw a character,
+ * tried before `glyphFonts`.
+ */
+export type HandFont = { name: FontName; glyphFonts: opentype.Font[]; letterFonts?: (char: string) => opentype.Font[] };
 
 /** A hand of the synthetic sheets: a handwriting font, or a single-line font drawn with a pen (strokes.ts). */
 export type HandName = FontName | StrokeFontName;
@@ -92,9 +96,36 @@ export function loadFont(name: FontName): HandFont {
 
 /** The font and glyph that draw a character (null when the font has no glyph for it). */
 export function glyphFor(font: HandFont, char: string): { font: opentype.Font; glyph: opentype.Glyph } | null {
-  for (const candidate of font.glyphFonts) {
+  for (const candidate of [...(font.letterFonts?.(char) ?? []), ...font.glyphFonts]) {
     const glyph = candidate.charToGlyph(char);
     if (glyph.index > 0) return { font: candidate, glyph };
   }
   return null;
+}
+
+/**
+ * A writer no font shows: each character written as one of `fonts` writes it, chosen (by `random`) the first time
+ * the writer writes it and kept for the sheet; the first font is the hand's own, for its name and the letters'
+ * size (handwriting.ts scales the others' letters to its capitals' height). Training on such writers teaches each
+ * character's shapes apart from the rest of one font's style (README, "Writers whose letters come from several fonts").
+ */
+export function mixedHand(fonts: readonly HandFont[], random: () => number): HandFont {
+  const chosen = new Map<string, opentype.Font[]>();
+  const letterFonts = (char: string) => {
+    let letter = chosen.get(char);
+    if (!letter) chosen.set(char, (letter = fonts[Math.floor(random() * fonts.length)].glyphFonts));
+    return letter;
+  };
+  return { name: fonts[0].name, glyphFonts: fonts[0].glyphFonts, letterFonts };
+}
+
+const capitals = new WeakMap<opentype.Font, number>();
+/** The height of a font's capitals as a share of its em: its H's (fonts' own OS/2 figures are often far off), else 0.7. */
+export function capitalHeight(font: opentype.Font): number {
+  const known = capitals.get(font);
+  if (known !== undefined) return known;
+  const h = font.charToGlyph("H");
+  const height = (h.index > 0 ? h.getBoundingBox().y2 / font.unitsPerEm : 0) || 0.7;
+  capitals.set(font, height);
+  return height;
 }

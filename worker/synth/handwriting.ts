@@ -1,5 +1,6 @@
 import type { Rect } from "~/sheets/templates";
-import { glyphFor, type HandFont } from "./fonts";
+import type opentype from "opentype.js";
+import { capitalHeight, glyphFor, type HandFont } from "./fonts";
 import { randomPenStyle, strokeText, type PenStyle, type StrokeFont } from "./strokes";
 
 /** How one person writes: chosen once per sheet, varied a little per character. */
@@ -66,16 +67,20 @@ export type Writing = { svg: string; middles: number[] };
 
 /** Glyph outlines at 100 units per em, computed once per font and character (opentype.js keeps what it draws). */
 const OUTLINE_SIZE = 100;
-const outlines = new Map<string, string>();
-function outline(fontName: string, glyph: { index: number; getPath(x: number, y: number, size: number): { toPathData(decimals: number): string } }): string {
-  const key = `${fontName}/${glyph.index}`;
-  let data = outlines.get(key);
+const outlines = new WeakMap<opentype.Font, Map<number, string>>();
+function outline(font: opentype.Font, glyph: opentype.Glyph): string {
+  let drawn = outlines.get(font);
+  if (!drawn) outlines.set(font, (drawn = new Map()));
+  let data = drawn.get(glyph.index);
   if (data === undefined) {
     data = glyph.getPath(0, 0, OUTLINE_SIZE).toPathData(2);
-    outlines.set(key, data);
+    drawn.set(glyph.index, data);
   }
   return data;
 }
+
+/** A letter of another font than the hand's own (a mixed hand's) is scaled so that its capitals are as tall as the hand's. */
+const letterScale = (hand: HandFont, font: opentype.Font) => (hand.glyphFonts.includes(font) ? 1 : capitalHeight(hand.glyphFonts[0]) / capitalHeight(font));
 
 /** A text drawn by a writer with strokes: one path per piece of line, its width following the pressure. */
 function penStrokes(text: string, font: StrokeFont, hand: Hand & { style: PenStyle }, sizeMm: number, random: Random): Placed {
@@ -107,11 +112,11 @@ function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Place
       continue;
     }
     const { font, glyph } = found;
-    const size = sizeMm * (1 + gauss(random) * 0.07 * hand.jitter);
+    const size = sizeMm * letterScale(hand.font, font) * (1 + gauss(random) * 0.07 * hand.jitter);
     const advance = ((glyph.advanceWidth ?? font.unitsPerEm * 0.5) / font.unitsPerEm) * size;
     const dy = gauss(random) * 0.05 * sizeMm * hand.jitter;
     const rotation = gauss(random) * 4 * hand.jitter;
-    const data = outline(`${hand.font.name}/${hand.font.glyphFonts.indexOf(font)}`, glyph);
+    const data = outline(font, glyph);
     const scale = size / OUTLINE_SIZE;
     const stroke = hand.pen > 0.02 ? ` stroke-width="${(hand.pen / scale).toFixed(2)}"` : "";
     parts.push(`<path transform="translate(${x.toFixed(3)} ${dy.toFixed(3)}) rotate(${rotation.toFixed(2)}) scale(${scale.toFixed(4)})"${stroke} d="${data}"/>`);

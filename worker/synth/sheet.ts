@@ -7,7 +7,7 @@ import { templateSvg } from "~/sheets/render";
 import { PAGE_WIDTH_MM, layoutPages, type SheetLayoutId, type TemplatePage } from "~/sheets/templates";
 import { rasterizeSvg, type GrayImage } from "../vision/image";
 import type { Point } from "../vision/geometry";
-import { loadHand, type HandName } from "./fonts";
+import { loadHand, mixedHand, type HandFont, type HandName } from "./fonts";
 import { randomHand, writeInBox, type Random } from "./handwriting";
 import { photograph } from "./photo";
 
@@ -84,7 +84,26 @@ export type SheetOptions = {
   board?: number | null;
   /** The game's first moves (SAN) when `sans` is not given: the rest is played at random. */
   opening?: readonly string[];
+  /**
+   * Chance that a writer in a font of `fonts` writes each character as one of two to four of them does (mixedHand; none
+   * by default). Drawn from a random stream of its own, so that the sheets of a seed are otherwise the same as without.
+   */
+  mixedHands?: number;
 };
+
+/** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
+const MIXING_STREAM = 0x5bd1e995;
+
+/** The hand of a sheet in `name`, or, by chance (`share`), a writer mixing its letters with those of one to three more fonts of `names`. */
+function sheetHand(name: HandName, names: readonly HandName[], share: number, seed: number) {
+  const hand = loadHand(name);
+  if (share <= 0 || "kind" in hand) return hand;
+  const random = seededRandom((seed ^ MIXING_STREAM) >>> 0);
+  if (random() >= share) return hand;
+  const fonts = names.map(loadHand).filter((font): font is HandFont => !("kind" in font) && font !== hand);
+  const others = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, fonts));
+  return mixedHand([hand, ...others], random);
+}
 
 /** A filled, photographed score sheet (one photo per page of its layout) with its ground truth. */
 export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPage[]> {
@@ -94,7 +113,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const lastMove = pages[pages.length - 1].lastMove;
   const language = options.language ?? pick(random, NOTATION_LANGUAGES);
   const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110), options.opening);
-  const font = loadHand(pick(random, options.fonts));
+  const font = sheetHand(pick(random, options.fonts), options.fonts, options.mixedHands ?? 0, options.seed);
   const hand = randomHand(random, font);
   const randomRound = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));
   const randomBoard = 1 + Math.floor(random() * (random() < 0.6 ? 20 : 150));

@@ -6,10 +6,11 @@
 import type { HandName } from "../synth/fonts";
 import { sheetSamples, type Sample } from "./dataset";
 
-export type GenerateRequest = { first: number; count: number; fonts: HandName[] };
+/** `mixedHands`: the share of sheets in fonts whose writer mixes several (SheetOptions.mixedHands). */
+export type GenerateRequest = { first: number; count: number; fonts: HandName[]; mixedHands: number };
 
 process.once("message", async (request: GenerateRequest) => {
   const samples: Sample[] = [];
-  for (let i = 0; i < request.count; i++) samples.push(...(await sheetSamples(request.first + i, request.fonts)));
+  for (let i = 0; i < request.count; i++) samples.push(...(await sheetSamples(request.first + i, request.fonts, request.mixedHands)));
   process.send!(samples, () => process.exit(0));
 });

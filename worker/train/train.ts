@@ -64,6 +64,8 @@ const { values } = parseArgs({
     export: { type: "string" },
     /** write the reference readings of the weights in `--from` on this export's validation boxes instead of training */
     reference: { type: "string" },
+    /** the share of training sheets (of fonts) whose writer mixes the letters of several fonts (synth/sheet.ts) */
+    mixed: { type: "string", default: "0" },
   },
 });
 const WITH_CORRECTIONS = values["with-corrections"]!;
@@ -81,13 +83,15 @@ const BATCH = Number(values.batch);
 const SEED = Number(values.seed);
 const PIXELS = CROP_HEIGHT * CROP_WIDTH;
 const VALIDATION_SHEETS = 20;
+const MIXED_HANDS = Number(values.mixed);
+if (!(MIXED_HANDS >= 0 && MIXED_HANDS <= 1)) throw new Error(`--mixed: a share from 0 to 1, not ${values.mixed}`);
 
-/** Samples of sheets first … first + count − 1, drawn in child processes, in seed order. */
-async function collect(first: number, count: number): Promise<Sample[]> {
+/** Samples of sheets first … first + count − 1 (`mixedHands` of them in mixed hands), drawn in child processes, in seed order. */
+async function collect(first: number, count: number, mixedHands = 0): Promise<Sample[]> {
   const processes = Math.max(1, Math.min(availableParallelism(), count));
   const share = Math.ceil(count / processes);
   const parts = Array.from({ length: processes }, (_, p) => {
-    const request: GenerateRequest = { first: first + p * share, count: Math.max(0, Math.min(share, count - p * share)), fonts: [...TRAINING_HANDS] };
+    const request: GenerateRequest = { first: first + p * share, count: Math.max(0, Math.min(share, count - p * share)), fonts: [...TRAINING_HANDS], mixedHands };
     return new Promise<Sample[]>((resolve, reject) => {
       const child = fork(new URL("./generate.ts", import.meta.url), { serialization: "advanced" });
       child.once("message", (samples) => resolve(samples as Sample[]));
@@ -174,8 +178,8 @@ async function main() {
   }
   let started = Date.now();
   // Sheet i is drawn from seed SEED + i alone: runs whose seeds are closer than --sheets (with the same hands) share sheets.
-  console.log(`generating ${SHEETS} training sheets (seeds ${SEED}–${SEED + SHEETS - 1}) and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers)`);
-  const train = await collect(SEED, SHEETS);
+  console.log(`generating ${SHEETS} training sheets (seeds ${SEED}–${SEED + SHEETS - 1}) and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers; ${MIXED_HANDS} of the training sheets in fonts by writers mixing several)`);
+  const train = await collect(SEED, SHEETS, MIXED_HANDS);
   const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
   console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   for (let i = 0; reviewed && i < CORRECTION_REPEATS; i++) train.push(...reviewed.samples);
