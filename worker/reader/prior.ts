@@ -37,7 +37,9 @@ export class MovePrior {
    * another (1 / their number).
    */
   scores(fen: string, sans: readonly string[]): Float64Array {
-    const moves = this.book[positionKey(fen)] ?? {};
+    const moves = this.book[positionKey(fen)];
+    // most positions of a game are out of the book: every move alike
+    if (!moves) return new Float64Array(sans.length).fill(this.weight * Math.log(1 / sans.length));
     const total = sans.reduce((sum, san) => sum + (moves[san] ?? 0), 0);
     const share = total > 0 ? BOOK_SHARE : 0;
     return Float64Array.from(sans, (san) => this.weight * Math.log((1 - share) / sans.length + (share * (moves[san] ?? 0)) / (total || 1)));
