@@ -96,7 +96,8 @@ export function loadFont(name: FontName): HandFont {
 
 /** The font and glyph that draw a character (null when the font has no glyph for it). */
 export function glyphFor(font: HandFont, char: string): { font: opentype.Font; glyph: opentype.Glyph } | null {
-  for (const candidate of [...(font.letterFonts?.(char) ?? []), ...font.glyphFonts]) {
+  // a mixed hand's choice for the character first, then the hand's own font (no copy of the list for a plain hand)
+  for (const candidate of font.letterFonts ? [...font.letterFonts(char), ...font.glyphFonts] : font.glyphFonts) {
     const glyph = candidate.charToGlyph(char);
     if (glyph.index > 0) return { font: candidate, glyph };
   }
