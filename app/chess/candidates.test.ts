@@ -1,6 +1,6 @@
 import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { rankCandidates, writtenForms, type CharDistribution } from "./candidates";
+import { longForms, rankCandidates, writtenForms, type CharDistribution } from "./candidates";
 
 const START = new Chess();
 const SICILIAN = new Chess("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
@@ -45,5 +45,15 @@ describe("ranking legal moves for a misread move text", () => {
   it("knows the written forms of a move in a language", () => {
     expect(writtenForms("exd8=Q+", "DE")).toEqual(["exd8=D", "ed8=D", "exd8D", "ed8D"]);
     expect(writtenForms("O-O", "EN")).toEqual(["O-O", "OO"]);
+  });
+
+  it("knows the long algebraic forms of a move: both squares, in the language's letters", () => {
+    expect(longForms("Nf3", "g1", "EN")).toEqual(["Ng1-f3", "Ng1f3"]);
+    expect(longForms("Nbd7", "b8", "DE")).toEqual(["Sb8-d7", "Sb8d7"]);
+    expect(longForms("Bxc4+", "f1", "FR")).toEqual(["Ff1xc4", "Ff1:c4", "Ff1c4"]);
+    expect(longForms("e4", "e2", "NL")).toEqual(["e2-e4", "e2e4"]);
+    expect(longForms("exd8=Q#", "e7", "DE")).toEqual(["e7xd8=D", "e7xd8D", "e7:d8=D", "e7:d8D", "e7d8=D", "e7d8D"]);
+    expect(longForms("Kxf2", "e1", "TR")).toEqual(["Şe1xf2", "Şe1:f2", "Şe1f2"]);
+    expect(longForms("O-O-O", "e1", "EN")).toEqual([]);
   });
 });

@@ -64,6 +64,21 @@ export function writtenForms(san: string, language: NotationLanguage): string[] 
   return [...forms];
 }
 
+/**
+ * The ways a move is written in long algebraic notation (FIDE Laws, Appendix C), which many players keep to:
+ * the piece, the square it leaves and the square it reaches, joined by a hyphen or nothing, by x, a colon or
+ * nothing for a capture (Ng1-f3, e2e4, Bf1xc4, e4:d5, e7-e8=Q). None for castling, written as in SAN.
+ */
+export function longForms(san: string, from: string, language: NotationLanguage): string[] {
+  const parts = printMove(san, language)
+    .replace(/[+#]/g, "")
+    .match(/^([^a-h]?)[a-h]?[1-8]?(x?)([a-h][1-8])(?:=(.))?$/);
+  if (!parts) return [];
+  const [, piece, capture, to, promotion] = parts;
+  const promotions = promotion ? [`=${promotion}`, promotion] : [""];
+  return (capture ? ["x", ":", ""] : ["-", ""]).flatMap((join) => promotions.map((promoted) => `${piece}${from}${join}${to}${promoted}`));
+}
+
 export function rankCandidates(
   chess: Chess,
   text: string,

@@ -1,3 +1,4 @@
+import { Chess } from "chess.js";
 import type { Db } from "~/db/client.server";
 import type { NotationLanguage } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
@@ -17,6 +18,7 @@ export type ReviewedMove = { san: string; corrected: boolean };
  * once) is skipped and logged: the review itself never fails for it.
  */
 export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get">, gameId: number, moves: readonly ReviewedMove[], notation: NotationLanguage) {
+  const origins = originsOf(moves);
   const sheets = await db.sheetImageEntry.findMany({ where: { gameId }, include: { reviewedBoxes: { select: { ply: true, san: true } } } });
   for (const sheet of sheets) {
     const summary = sheet.reading as unknown as PageSummary | null;
@@ -27,7 +29,7 @@ export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get
       const page = await decodeGray(await storage.get(summary.pageKey));
       for (const { ply, region } of boxes) {
         const pixels = Uint8Array.from(cropBox(page, region).pixels, (v) => Math.round(v * 255));
-        const data = { san: moves[ply].san, notation, corrected: moves[ply].corrected, pixels, created: new Date() };
+        const data = { san: moves[ply].san, fromSquare: origins[ply] ?? null, notation, corrected: moves[ply].corrected, pixels, created: new Date() };
         await db.reviewedBox.upsert({ where: { sheetId_ply: { sheetId: sheet.id, ply } }, create: { sheetId: sheet.id, ply, ...data }, update: data });
       }
     } catch (error) {
@@ -35,4 +37,16 @@ export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get
       logger.warn({ err: error, sheetId: sheet.id }, "reviewed boxes not kept");
     }
   }
+}
+
+/** The square each move leaves, as far as the moves make a legal game from the start. */
+function originsOf(moves: readonly ReviewedMove[]): string[] {
+  const board = new Chess();
+  const origins: string[] = [];
+  try {
+    for (const { san } of moves) origins.push(board.move(san).from);
+  } catch {
+    // the moves after an illegal one keep no square: their boxes are labelled by their short forms
+  }
+  return origins;
 }

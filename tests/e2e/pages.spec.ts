@@ -63,6 +63,8 @@ test("the sheet documentation links the printable forms, as PDFs with their labe
   for (const [prefix, texts] of [["", en], ["/de", de]] as const) {
     await page.goto(`${prefix}/docs/sheets`);
     await expect(page.getByRole("heading", { level: 2 })).toHaveText(texts.sheet.forms.heading);
+    // how moves may be written: short or long algebraic, the reader knows both
+    await expect(page.getByText(texts.docs.pages.sheets.body[2])).toBeVisible();
     const links = page.getByRole("link", { name: /PDF/ });
     await expect(links).toHaveText([texts.sheet.forms["kiebitz-60"], texts.sheet.forms["kiebitz-120"]]);
     await expect(links.first()).toHaveAttribute("href", `${prefix}/scoresheet/kiebitz-60`);

@@ -1,3 +1,4 @@
+import { Chess } from "chess.js";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -172,6 +173,10 @@ describe("the reading queue", () => {
     const written = pageSummary(sheet)!.regions.moves.map((move) => move.ply).filter((ply) => ply < reading.moves.length);
     expect(written.length).toBeGreaterThan(reading.moves.length - 3);
     expect(boxes.map((box) => [box.ply, box.san])).toEqual(written.map((ply) => [ply, reading.moves[ply].san]));
+    // with the square each move leaves, for the long algebraic forms its writer may have used (Ng1-f3)
+    const board = new Chess();
+    const origins = reading.moves.map((move) => board.move(move.san).from);
+    expect(boxes.map((box) => box.fromSquare)).toEqual(written.map((ply) => origins[ply]));
     expect(boxes.every((box) => box.notation === "EN" && box.pixels.length === CROP_HEIGHT * CROP_WIDTH)).toBe(true);
     // each kept box is the box of its move: the recognizer reads it as it read the photo
     const { moves: model } = await loadRecognizers();

@@ -12,6 +12,19 @@ describe("legality-constrained decoding", () => {
     expect(game.moves.every((m) => !m.flagged)).toBe(true);
   });
 
+  it("reads moves written in long algebraic notation, the square left telling apart what the short form would not", () => {
+    const game = decodeGame(["e2-e4", "e7e5", "Sg1-f3", "Sb8-c6", "Lf1-b5", "a7-a6", "Lb5xc6", "d7:c6", "O-O", "Lc8-g4"].map((text) => ply(frames(text))), "DE");
+    expect(game.moves.map((m) => m.san)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bg4"]);
+    expect(game.moves.every((m) => !m.flagged && m.evidence!.readAsWritten)).toBe(true);
+    // after 1. e4 e5 a piece letter unclear between S (knight) and D (queen): "?f3" is Nf3 or Qf3, "?g1-f3" only Nf3
+    const opening = [ply(frames("e2-e4")), ply(frames("e7-e5"))];
+    const short = decodeGame([...opening, ply(frames("Sf3", { 0: "SD" }))], "DE");
+    expect(short.moves[2].evidence!.posterior).toBeLessThan(0.6);
+    const long = decodeGame([...opening, ply(frames("Sg1-f3", { 0: "SD" }))], "DE");
+    expect(long.moves[2].san).toBe("Nf3");
+    expect(long.moves[2].evidence!.posterior).toBeGreaterThan(0.99);
+  });
+
   it("resolves a misread piece letter by legality: only a knight can go to f3", () => {
     // the first letter could be N, R or B; of those only Nf3 is legal after 1. e4 e5
     const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Nf3", { 0: "NRB" }))], "EN");

@@ -1,5 +1,5 @@
 import { Chess } from "chess.js";
-import { writtenForms } from "~/chess/candidates";
+import { longForms, writtenForms } from "~/chess/candidates";
 import type { NotationLanguage } from "~/chess/languages";
 import { CLASSES, encodeText } from "./alphabet";
 import { SHIPPED_CALIBRATION, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
@@ -85,8 +85,8 @@ function boxScores(observation: PlyObservation, language: NotationLanguage) {
   const formScore = formScorer(observation.logProbs, observation.frames);
   const asCut = observation.asCut ?? observation.logProbs;
   const asCutScore = asCut.some((frames, box) => frames !== observation.logProbs[box]) ? formScorer(asCut, observation.frames) : formScore;
-  /** How likely the box shows the move, by its likeliest written form. */
-  const moveScore = (box: number, san: string) => Math.max(...sheetForms(san, language).map((form) => asCutScore(box, form)));
+  /** How likely the box shows the move (leaving the square `from`), by its likeliest written form. */
+  const moveScore = (box: number, san: string, from: string) => Math.max(...sheetForms(san, language, from).map((form) => asCutScore(box, form)));
   const references = asCut.map((logProbs) => unconstrained(logProbs, observation.frames));
   const sums = new Map<string, number>();
   const summed = (form: string) => {
@@ -96,9 +96,9 @@ function boxScores(observation: PlyObservation, language: NotationLanguage) {
   };
   return {
     /** All the ply's boxes together: each form's likelihood summed over the boxes. */
-    moveScore: (san: string) => Math.max(...sheetForms(san, language).map(summed)),
+    moveScore: (san: string, from: string) => Math.max(...sheetForms(san, language, from).map(summed)),
     /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
-    gaps: (san: string) => references.map((reference, box) => moveScore(box, san) - reference),
+    gaps: (san: string, from: string) => references.map((reference, box) => moveScore(box, san, from) - reference),
     /** The likelihood of what the recognizer reads in the clearest box, without the rules (log; 0 without a box). */
     clarity: references.length ? Math.max(...references) : 0,
   };
@@ -106,18 +106,21 @@ function boxScores(observation: PlyObservation, language: NotationLanguage) {
 
 type BoxScores = ReturnType<typeof boxScores>;
 
-/** Forms per language and SAN, computed once (a few thousand SANs occur in practice). */
+/** Forms per language, SAN and square left, computed once (some ten thousand occur in practice). */
 const formsCache = new Map<string, string[]>();
-/** The ways a move may be written on a sheet: the forms of the chess core, with check marks and castling with zeros. */
-export function sheetForms(san: string, language: NotationLanguage): string[] {
-  const key = `${language} ${san}`;
+/**
+ * The ways a move may be written on a sheet: the forms of the chess core, short and, given the square the move
+ * leaves, long algebraic, with check marks and castling with zeros.
+ */
+export function sheetForms(san: string, language: NotationLanguage, from?: string): string[] {
+  const key = `${language} ${san} ${from ?? ""}`;
   let forms = formsCache.get(key);
-  if (!forms) formsCache.set(key, (forms = computeSheetForms(san, language)));
+  if (!forms) formsCache.set(key, (forms = computeSheetForms(san, language, from)));
   return forms;
 }
 
-function computeSheetForms(san: string, language: NotationLanguage): string[] {
-  const forms = new Set(writtenForms(san, language));
+function computeSheetForms(san: string, language: NotationLanguage, from: string | undefined): string[] {
+  const forms = new Set([...writtenForms(san, language), ...(from ? longForms(san, from, language) : [])]);
   const mark = san.match(/[+#]$/)?.[0];
   for (const form of [...forms]) {
     if (mark) forms.add(form + mark);
@@ -134,10 +137,11 @@ function computeSheetForms(san: string, language: NotationLanguage): string[] {
  */
 function legalScores(fen: string, scoring: BoxScores, positions: Positions) {
   const sans = positions.moves(fen);
+  const origins = positions.origins(fen);
   const priors = positions.priorScores(fen);
-  const scores = sans.map((san, i) => scoring.moveScore(san) + (priors?.[i] ?? 0));
+  const scores = sans.map((san, i) => scoring.moveScore(san, origins[i]) + (priors?.[i] ?? 0));
   const best = Math.max(...scores);
-  return { sans, scores, best, total: scores.reduce((sum, score) => sum + Math.exp(score - best), 0) };
+  return { sans, origins, scores, best, total: scores.reduce((sum, score) => sum + Math.exp(score - best), 0) };
 }
 
 /**
@@ -199,11 +203,12 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     let bestChild = -Infinity;
     for (const beam of beams) {
       if (beam.score + CERTAIN * observation.logProbs.length < bestChild - span) break;
-      const { sans, scores, best, total } = legalScores(beam.fen, scoring, positions);
+      const { sans, origins, scores, best, total } = legalScores(beam.fen, scoring, positions);
       if (sans.length === 0) continue;
       // how well the likeliest move fits the box that shows it best: a box misread on one player's sheet
       // does not make doubtful a move the other sheet shows clearly
-      const fit = observation.logProbs.length ? Math.min(1, Math.exp(Math.max(...scoring.gaps(sans[scores.indexOf(best)]))) / MIN_FIT) : 1;
+      const likeliest = scores.indexOf(best);
+      const fit = observation.logProbs.length ? Math.min(1, Math.exp(Math.max(...scoring.gaps(sans[likeliest], origins[likeliest]))) / MIN_FIT) : 1;
       sans.forEach((san, i) => {
         const score = beam.score + scores[i];
         bestChild = Math.max(bestChild, score);
@@ -275,15 +280,15 @@ function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores
     if (ply < from) return null;
     const observation = plies[ply];
     const scoring = scorings[ply];
-    const { sans, scores, best, total } = legalScores(position, scoring, positions);
+    const { sans, origins, scores, best, total } = legalScores(position, scoring, positions);
     const chosen = sans.indexOf(san);
     const rival = scores.reduce((r, score, i) => (i !== chosen && (r < 0 || score > scores[r]) ? i : r), -1);
     // compared as the recognizer's classes (it reads Turkish Ş as S)
-    const forms = new Set(sheetForms(san, language).map((form) => encodeText(form).join()));
+    const forms = new Set(sheetForms(san, language, origins[chosen]).map((form) => encodeText(form).join()));
     return {
       local: Math.exp(scores[chosen] - best) / total,
-      gaps: scoring.gaps(san),
-      rivalFit: rival < 0 ? NO_FIT : bestFit(scoring.gaps(sans[rival])),
+      gaps: scoring.gaps(san, origins[chosen]),
+      rivalFit: rival < 0 ? NO_FIT : bestFit(scoring.gaps(sans[rival], origins[rival])),
       clarity: scoring.clarity,
       readAsWritten: observation.logProbs.some((logProbs) => forms.has(greedyDecode(logProbs, observation.frames, CLASSES).join())),
     };

@@ -136,7 +136,15 @@ function sansOf(board: Chess, { moves, marks }: { moves: Generated[]; marks: Mar
   });
 }
 
-type Listed = { sans: string[]; board: Chess; generated: Generated[] };
+/** The square a generated move leaves (chess.js's 0x88 index: a8 = 0, h1 = 119). */
+const originOf = (move: Generated) => {
+  const from = (move as unknown as { from: number }).from;
+  return `${"abcdefgh"[from & 7]}${8 - (from >> 4)}`;
+};
+
+/** A position's legal moves: their SANs and the squares they leave, in the same order. */
+type Legal = { sans: string[]; origins: string[] };
+type Listed = Legal & { board: Chess; generated: Generated[] };
 
 /**
  * The legal moves of positions and the positions they lead to, by FEN, remembered for the decodings of
@@ -150,7 +158,7 @@ export class Positions {
     private readonly remembered = REMEMBERED,
   ) {}
 
-  private readonly legal = new Map<string, string[]>();
+  private readonly legal = new Map<string, Legal>();
   private readonly priors = new Map<string, Float64Array>();
   private readonly after = new Map<string, string>();
   /** The boards of positions listed lately, with chess.js's moves in the order of their SANs. */
@@ -158,7 +166,12 @@ export class Positions {
 
   /** The legal moves (SAN) in the position of `fen`. */
   moves(fen: string): string[] {
-    return this.legal.get(fen) ?? this.list(fen).sans;
+    return (this.legal.get(fen) ?? this.list(fen)).sans;
+  }
+
+  /** The square each of `moves(fen)` leaves (what long algebraic notation writes first). */
+  origins(fen: string): string[] {
+    return (this.legal.get(fen) ?? this.list(fen)).origins;
   }
 
   /** What the prior adds to the log-likelihood of each of `moves(fen)` (MovePrior.scores), or null without a prior. */
@@ -195,9 +208,9 @@ export class Positions {
     // every FEN here is chess.js's own (the start, or one `play` wrote): checking it again is a waste
     const board = new Board(fen, { skipValidation: true });
     const legal = legalMoves(board);
-    const listed = { sans: sansOf(board, legal), board, generated: legal.moves };
+    const listed = { sans: sansOf(board, legal), origins: legal.moves.map(originOf), board, generated: legal.moves };
     if (this.legal.size >= this.remembered) this.forget();
-    this.legal.set(fen, listed.sans);
+    this.legal.set(fen, { sans: listed.sans, origins: listed.origins });
     if (this.boards.size >= BOARDS) this.boards.clear();
     this.boards.set(fen, listed);
     return listed;

@@ -1,3 +1,4 @@
+import { Chess } from "chess.js";
 import type { NotationLanguage } from "~/chess/languages";
 import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
 import { FRAMES, mixedReadings, type Head } from "../model/recognizer";
@@ -20,15 +21,18 @@ const MIN_TEACHING_BOXES = 8;
 const ADAPTED_SHARE = 0.5;
 const SHARES = [1 - ADAPTED_SHARE, ADAPTED_SHARE];
 
+/** A move of the game read: its SAN and the square it leaves (for its long algebraic forms). */
+type SureMove = { san: string; from: string };
+
 /** The pages of one sheet read again by `head` fine-tuned on the boxes of the plies in `sure`, each labelled as the form of its move it most likely shows. */
-async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number, string>, language: NotationLanguage, head: Head): Promise<PageMoves[]> {
+async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number, SureMove>, language: NotationLanguage, head: Head): Promise<PageMoves[]> {
   const samples: WriterSample[] = [];
   for (const page of sheet) {
     for (const move of page.moves) {
-      const san = sure.get(move.ply);
+      const known = sure.get(move.ply);
       // a box with no character read is a smudge that readGame leaves out (the move was read on the other sheet)
-      if (san === undefined || !move.features || greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
-      const labels = sheetForms(san, language).map(encodeText);
+      if (known === undefined || !move.features || greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
+      const labels = sheetForms(known.san, language, known.from).map(encodeText);
       const scores = labels.map((label) => ctcLogLikelihood(move.logProbs, FRAMES, CLASSES, label));
       samples.push({ features: move.features, label: labels[scores.indexOf(Math.max(...scores))] });
     }
@@ -83,7 +87,9 @@ export async function readGameAdaptedToWriter(
   const first = readGame(pages, language, decoding);
   options.onStep?.();
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
-  const sure = new Map(first.moves.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, move.san]));
+  const board = new Chess();
+  const played = first.moves.map((move) => ({ ...move, from: board.move(move.san).from }));
+  const sure = new Map(played.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, { san: move.san, from: move.from }]));
   if (first.unfamiliarHand || !withFeatures || sure.size < MIN_TEACHING_SHARE * first.moves.length) return { game: first, first, adapted: false };
   const adapted = await Promise.all(sheetsOf(pages).map((sheet) => adaptSheet(sheet, sure, language, head)));
   options.onStep?.();

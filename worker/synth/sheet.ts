@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
+import { longForms } from "~/chess/candidates";
 import { NOTATION_LANGUAGES, type NotationLanguage } from "~/chess/languages";
 import { printMove } from "~/chess/print";
 import { pick, seededRandom } from "~/chess/random";
@@ -51,6 +52,23 @@ export function writtenMove(san: string, language: NotationLanguage, random: Ran
   return text;
 }
 
+/**
+ * What a player who keeps to long algebraic notation writes (Ng1-f3, e4xd5): the hyphen or none as is his habit
+ * (`hyphen`), captures mostly with x, sometimes with a colon or nothing, check marks and promotion signs as
+ * writtenMove leaves them; castling as writtenMove writes it.
+ */
+export function writtenLongMove(san: string, from: string, language: NotationLanguage, random: Random, hyphen: boolean): string {
+  const forms = longForms(san, from, language);
+  if (forms.length === 0) return writtenMove(san, language, random);
+  // longForms lists the joins (x, colon, none; or hyphen, none), each with and without the promotion's sign
+  const promotions = san.includes("=") ? 2 : 1;
+  const roll = random();
+  const join = san.includes("x") ? (roll < 0.82 ? 0 : roll < 0.9 ? 1 : 2) : hyphen ? 0 : 1;
+  const promotion = promotions === 2 && random() < 0.5 ? 1 : 0;
+  const mark = random() < 0.6 ? (san.match(/[+#]$/)?.[0] ?? "") : "";
+  return forms[join * promotions + promotion] + mark;
+}
+
 /** A filled move box: what was written and where (mm on the page) the middle of each character is. */
 export type WrittenBox = { move: number; side: "w" | "b"; text: string; middles: number[] };
 
@@ -89,10 +107,28 @@ export type SheetOptions = {
    * by default). Drawn from a random stream of its own, so that the sheets of a seed are otherwise the same as without.
    */
   mixedHands?: number;
+  /** Chance that the writer keeps to long algebraic notation (writtenLongMove; none by default), drawn from a random stream of its own. */
+  longNotation?: number;
 };
+
+/** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --long`). */
+export type WriterShares = Pick<SheetOptions, "mixedHands" | "longNotation">;
 
 /** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
 const MIXING_STREAM = 0x5bd1e995;
+
+/** Where the random stream of a writer's notation starts, apart from the sheet's own and the mixed hands'. */
+const NOTATION_STREAM = 0x27d4eb2f;
+
+/** How a sheet's writer writes a move: in short algebraic, or by chance (`share`) in long algebraic with or without hyphens. */
+function sheetNotation(sans: readonly string[], language: NotationLanguage, share: number, seed: number) {
+  const random = seededRandom((seed ^ NOTATION_STREAM) >>> 0);
+  if (share <= 0 || random() >= share) return (ply: number, sheetRandom: Random) => writtenMove(sans[ply], language, sheetRandom);
+  const hyphen = random() < 0.7;
+  const board = new Chess();
+  const origins = sans.map((san) => board.move(san).from);
+  return (ply: number, sheetRandom: Random) => writtenLongMove(sans[ply], origins[ply], language, sheetRandom, hyphen);
+}
 
 /** The hand of a sheet in `name`, or, by chance (`share`), a writer mixing its letters with those of one to three more fonts of `names`. */
 function sheetHand(name: HandName, names: readonly HandName[], share: number, seed: number) {
@@ -123,6 +159,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const black = pick(random, NAMES.filter((name) => name !== white));
   const result = pick(random, ["1-0", "0-1", "½-½", "1/2"]);
   const corrections = options.corrections ?? 0.03;
+  const write = sheetNotation(sans, language, options.longNotation ?? 0, options.seed);
   const out: SyntheticPage[] = [];
   for (const page of pages) {
     const parts: string[] = [];
@@ -135,8 +172,8 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
     for (const box of page.moveBoxes) {
       const ply = (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
       if (ply >= sans.length) continue;
-      const text = writtenMove(sans[ply], language, random);
-      const mistake = random() < corrections ? writtenMove(pick(random, sans), language, random) : undefined;
+      const text = write(ply, random);
+      const mistake = random() < corrections ? write(Math.floor(random() * sans.length), random) : undefined;
       const writing = writeInBox(text, box, hand, random, mistake);
       parts.push(writing.svg);
       written.push({ move: box.move, side: box.side, text, middles: writing.middles });

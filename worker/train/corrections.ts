@@ -7,7 +7,7 @@ import { FRAMES } from "../model/recognizer";
 import type { Sample } from "./dataset";
 
 /** A box a person reviewed (table reviewed_box): what the recognizer sees and the move it shows. */
-export type Correction = { sheetId: number; ply: number; san: string; notation: NotationLanguage; corrected: boolean; pixels: Uint8Array };
+export type Correction = { sheetId: number; ply: number; san: string; from?: string; notation: NotationLanguage; corrected: boolean; pixels: Uint8Array };
 
 /** Boxes read from the database per query. */
 const PAGE = 2_000;
@@ -17,7 +17,7 @@ export async function loadCorrections(db: Db): Promise<Correction[]> {
   const out: Correction[] = [];
   for (let after = 0; ; ) {
     const rows = await db.reviewedBox.findMany({ where: { id: { gt: after } }, orderBy: { id: "asc" }, take: PAGE });
-    for (const row of rows) out.push({ sheetId: row.sheetId, ply: row.ply, san: row.san, notation: row.notation, corrected: row.corrected, pixels: new Uint8Array(row.pixels) });
+    for (const row of rows) out.push({ sheetId: row.sheetId, ply: row.ply, san: row.san, from: row.fromSquare ?? undefined, notation: row.notation, corrected: row.corrected, pixels: new Uint8Array(row.pixels) });
     if (rows.length < PAGE) return out;
     after = rows[rows.length - 1].id;
   }
@@ -40,7 +40,7 @@ export function heldOutSheets(corrections: readonly Correction[]): Set<number> {
  */
 export function correctionSamples(corrections: readonly Correction[], logProbs: readonly Float32Array[]): Sample[] {
   return corrections.map((correction, i) => {
-    const forms = sheetForms(correction.san, correction.notation);
+    const forms = sheetForms(correction.san, correction.notation, correction.from);
     const scores = forms.map((form) => ctcLogLikelihood(logProbs[i], FRAMES, CLASSES, encodeText(form)));
     const text = forms[scores.indexOf(Math.max(...scores))];
     return { pixels: correction.pixels, label: encodeText(text), text, frames: null };
@@ -50,6 +50,6 @@ export function correctionSamples(corrections: readonly Correction[], logProbs: 
 /** The share of boxes the recognizer reads exactly as one of the written forms of their move. */
 export function readAsReviewed(corrections: readonly Correction[], logProbs: readonly Float32Array[]): number {
   if (corrections.length === 0) return 0;
-  const right = corrections.filter((correction, i) => sheetForms(correction.san, correction.notation).includes(decodeClasses(greedyDecode(logProbs[i], FRAMES, CLASSES))));
+  const right = corrections.filter((correction, i) => sheetForms(correction.san, correction.notation, correction.from).includes(decodeClasses(greedyDecode(logProbs[i], FRAMES, CLASSES))));
   return right.length / corrections.length;
 }

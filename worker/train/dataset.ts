@@ -4,7 +4,7 @@ import { cropBox, type Crop } from "../reader/crops";
 import { locatePage } from "../reader/page";
 import { FRAMES, FRAME_WIDTH } from "../model/recognizer";
 import type { HandName } from "../synth/fonts";
-import { syntheticSheet } from "../synth/sheet";
+import { syntheticSheet, type WriterShares } from "../synth/sheet";
 
 /**
  * One training example: a box crop (ink 0–255), the classes written in it and, when every
@@ -35,7 +35,7 @@ export function characterFrames(text: string, middles: readonly number[], form: 
  * the recognizer learns from exactly what it will see: move boxes, some empty boxes, and the
  * round and board boxes.
  */
-export async function sheetSamples(seed: number, fonts: readonly HandName[], mixedHands = 0): Promise<Sample[]> {
+export async function sheetSamples(seed: number, fonts: readonly HandName[], writers: WriterShares = {}): Promise<Sample[]> {
   const samples: Sample[] = [];
   const add = (form: Rect, found: Rect, crop: Crop, text: string, middles: readonly number[]) =>
     samples.push({
@@ -44,7 +44,7 @@ export async function sheetSamples(seed: number, fonts: readonly HandName[], mix
       text,
       frames: characterFrames(text, middles, form, found, crop),
     });
-  for (const page of await syntheticSheet({ seed, fonts, mixedHands })) {
+  for (const page of await syntheticSheet({ seed, fonts, ...writers })) {
     const located = await locatePage(page.jpeg);
     if (located.layout.status !== 2 || !("boxes" in located) || located.layout.page.code !== page.page.code) continue;
     const { boxes } = located;

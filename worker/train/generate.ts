@@ -4,13 +4,14 @@
  * them one after another.
  */
 import type { HandName } from "../synth/fonts";
+import type { WriterShares } from "../synth/sheet";
 import { sheetSamples, type Sample } from "./dataset";
 
-/** `mixedHands`: the share of sheets in fonts whose writer mixes several (SheetOptions.mixedHands). */
-export type GenerateRequest = { first: number; count: number; fonts: HandName[]; mixedHands: number };
+/** `writers`: the shares of sheets whose writer mixes several fonts or writes long algebraic (SheetOptions). */
+export type GenerateRequest = { first: number; count: number; fonts: HandName[]; writers: WriterShares };
 
 process.once("message", async (request: GenerateRequest) => {
   const samples: Sample[] = [];
-  for (let i = 0; i < request.count; i++) samples.push(...(await sheetSamples(request.first + i, request.fonts, request.mixedHands)));
+  for (let i = 0; i < request.count; i++) samples.push(...(await sheetSamples(request.first + i, request.fonts, request.writers)));
   process.send!(samples, () => process.exit(0));
 });

@@ -35,6 +35,7 @@ import { FRAMES, SHIPPED_MODEL_DIR, SHIPPED_MOVES_MODEL_DIR, buildRecognizer, co
 import { frameLoss } from "../model/frameLoss";
 import { tensorflow } from "../model/tf";
 import { TRAINING_HANDS } from "../synth/fonts";
+import type { WriterShares } from "../synth/sheet";
 import { seededRandom } from "~/chess/random";
 import { db } from "~/db/client.server";
 import { alignedLossAndGradient, frameTargets } from "./aligned";
@@ -66,6 +67,8 @@ const { values } = parseArgs({
     reference: { type: "string" },
     /** the share of training sheets (of fonts) whose writer mixes the letters of several fonts (synth/sheet.ts) */
     mixed: { type: "string", default: "0" },
+    /** the share of training sheets whose writer keeps to long algebraic notation, Ng1-f3 (synth/sheet.ts) */
+    long: { type: "string", default: "0" },
   },
 });
 const WITH_CORRECTIONS = values["with-corrections"]!;
@@ -83,15 +86,20 @@ const BATCH = Number(values.batch);
 const SEED = Number(values.seed);
 const PIXELS = CROP_HEIGHT * CROP_WIDTH;
 const VALIDATION_SHEETS = 20;
-const MIXED_HANDS = Number(values.mixed);
-if (!(MIXED_HANDS >= 0 && MIXED_HANDS <= 1)) throw new Error(`--mixed: a share from 0 to 1, not ${values.mixed}`);
+/** A share from 0 to 1 given as `--name`. */
+function share(name: "mixed" | "long"): number {
+  const value = Number(values[name]);
+  if (!(value >= 0 && value <= 1)) throw new Error(`--${name}: a share from 0 to 1, not ${values[name]}`);
+  return value;
+}
+const WRITERS: WriterShares = { mixedHands: share("mixed"), longNotation: share("long") };
 
-/** Samples of sheets first … first + count − 1 (`mixedHands` of them in mixed hands), drawn in child processes, in seed order. */
-async function collect(first: number, count: number, mixedHands = 0): Promise<Sample[]> {
+/** Samples of sheets first … first + count − 1 (`writers`: the shares of unusual writers), drawn in child processes, in seed order. */
+async function collect(first: number, count: number, writers: WriterShares = {}): Promise<Sample[]> {
   const processes = Math.max(1, Math.min(availableParallelism(), count));
   const share = Math.ceil(count / processes);
   const parts = Array.from({ length: processes }, (_, p) => {
-    const request: GenerateRequest = { first: first + p * share, count: Math.max(0, Math.min(share, count - p * share)), fonts: [...TRAINING_HANDS], mixedHands };
+    const request: GenerateRequest = { first: first + p * share, count: Math.max(0, Math.min(share, count - p * share)), fonts: [...TRAINING_HANDS], writers };
     return new Promise<Sample[]>((resolve, reject) => {
       const child = fork(new URL("./generate.ts", import.meta.url), { serialization: "advanced" });
       child.once("message", (samples) => resolve(samples as Sample[]));
@@ -178,8 +186,8 @@ async function main() {
   }
   let started = Date.now();
   // Sheet i is drawn from seed SEED + i alone: runs whose seeds are closer than --sheets (with the same hands) share sheets.
-  console.log(`generating ${SHEETS} training sheets (seeds ${SEED}–${SEED + SHEETS - 1}) and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers; ${MIXED_HANDS} of the training sheets in fonts by writers mixing several)`);
-  const train = await collect(SEED, SHEETS, MIXED_HANDS);
+  console.log(`generating ${SHEETS} training sheets (seeds ${SEED}–${SEED + SHEETS - 1}) and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers; ${WRITERS.mixedHands} of the training sheets in fonts by writers mixing several, ${WRITERS.longNotation} in long algebraic)`);
+  const train = await collect(SEED, SHEETS, WRITERS);
   const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
   console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   for (let i = 0; reviewed && i < CORRECTION_REPEATS; i++) train.push(...reviewed.samples);

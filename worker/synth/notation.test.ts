@@ -1,0 +1,37 @@
+import { Chess } from "chess.js";
+import { describe, expect, it } from "vitest";
+import { seededRandom } from "~/chess/random";
+import { sheetForms } from "../reader/decode";
+import { TRAINING_FONTS } from "./fonts";
+import { syntheticSheet, writtenLongMove } from "./sheet";
+
+describe("writers who keep to long algebraic notation", () => {
+  it("write every move as a form the decoder knows, both squares given, with or without their hyphen", async () => {
+    const options = { seed: 60000003, fonts: TRAINING_FONTS, layout: "kiebitz-60" as const, language: "DE" as const };
+    const [page] = await syntheticSheet({ ...options, longNotation: 1 });
+    const board = new Chess();
+    const origins = page.sans.map((san) => board.move(san).from);
+    const plyOf = (box: (typeof page.written)[number]) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
+    for (const box of page.written) expect(sheetForms(page.sans[plyOf(box)], "DE", origins[plyOf(box)])).toContain(box.text);
+    // the moves that leave a square and reach another are written with both (castling stays O-O)
+    const long = page.written.filter((box) => !page.sans[plyOf(box)].startsWith("O-O"));
+    expect(long.every((box) => box.text.includes(origins[plyOf(box)]))).toBe(true);
+    expect(long.length).toBeGreaterThan(20);
+    // and the same seed's short writer wrote the same game
+    const [short] = await syntheticSheet(options);
+    expect(short.sans).toEqual(page.sans);
+    expect(short.written.some((box, i) => box.text !== page.written[i].text)).toBe(true);
+  });
+
+  it("joins the squares as the writer's habit is, captures mostly with x", () => {
+    const random = seededRandom(11);
+    const quiet = Array.from({ length: 50 }, () => writtenLongMove("Nf3", "g1", "EN", random, true));
+    expect(new Set(quiet)).toEqual(new Set(["Ng1-f3"]));
+    expect(writtenLongMove("Nf3", "g1", "EN", random, false)).toBe("Ng1f3");
+    const captures = Array.from({ length: 400 }, () => writtenLongMove("exd5", "e4", "FR", random, true));
+    expect(new Set(captures)).toEqual(new Set(["e4xd5", "e4:d5", "e4d5"]));
+    expect(captures.filter((text) => text === "e4xd5").length).toBeGreaterThan(280);
+    const promotions = new Set(Array.from({ length: 100 }, () => writtenLongMove("b8=Q+", "b7", "DE", random, true)));
+    expect(promotions).toEqual(new Set(["b7-b8=D", "b7-b8D", "b7-b8=D+", "b7-b8D+"]));
+  });
+});
