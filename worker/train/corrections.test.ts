@@ -24,6 +24,14 @@ describe("reviewed boxes as training data", () => {
     expect(samples.every((sample) => sample.frames === null)).toBe(true);
   });
 
+  it("labels a box of a writer in long algebraic notation with its long form, given the square the move left", () => {
+    const long = { ...box("Nf3", "DE"), from: "g1" };
+    const samples = correctionSamples([long, { ...box("exd5"), from: "e4" }, box("Nf3", "DE")], [framesReading("Sg1-f3"), framesReading("e4:d5"), framesReading("Sg1-f3")]);
+    // a box kept before the square was stored is labelled with its likeliest short form
+    expect(samples.map((sample) => sample.text)).toEqual(["Sg1-f3", "e4:d5", "Sf3"]);
+    expect(readAsReviewed([long], [framesReading("Sg1f3")])).toBe(1);
+  });
+
   it("counts a box as read when the recognizer reads any written form of its move", () => {
     expect(readAsReviewed([box("Nxe5"), box("e4"), box("Qd1+")], [framesReading("N:e5"), framesReading("e5"), framesReading("Qd1")])).toBeCloseTo(2 / 3);
     expect(readAsReviewed([], [])).toBe(0);
