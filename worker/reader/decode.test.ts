@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SHIPPED_CALIBRATION } from "./calibration";
-import { decodeGame, type PlyObservation } from "./decode";
+import { decodeGame, writtenLong, type PlyObservation } from "./decode";
 import { FRAMES, frames } from "./testFrames";
 
 const ply = (...sheets: Float32Array[]): PlyObservation => ({ frames: FRAMES, logProbs: sheets });
@@ -23,6 +23,23 @@ describe("legality-constrained decoding", () => {
     const long = decodeGame([...opening, ply(frames("Sg1-f3", { 0: "SD" }))], "DE");
     expect(long.moves[2].san).toBe("Nf3");
     expect(long.moves[2].evidence!.posterior).toBeGreaterThan(0.99);
+  });
+
+  it("tells a sheet in long algebraic notation by its boxes read with two rank digits, on either player's sheet", () => {
+    const short = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"];
+    const long = ["e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-b5", "a7-a6", "Bb5-a4", "Ng8-f6", "O-O", "Bf8-e7"];
+    expect(writtenLong(short.map((text) => ply(frames(text))))).toBe(false);
+    expect(writtenLong(long.map((text) => ply(frames(text))))).toBe(true);
+    // one long box in ten is a misreading, not a habit; two in ten make the sheet long
+    expect(writtenLong(short.map((text, i) => ply(frames(i === 2 ? long[i] : text))))).toBe(false);
+    expect(writtenLong(short.map((text, i) => ply(frames(i < 2 ? long[i] : text))))).toBe(true);
+    const both = short.map((text, i): PlyObservation => ({ frames: FRAMES, logProbs: [frames(text), frames(long[i])], sheets: [0, 1] }));
+    expect(writtenLong(both)).toBe(true);
+    // a short writer's game is decoded with short forms alone: a box that fits only a long form fits nothing
+    const game = decodeGame(short.map((text, i) => ply(frames(i === 9 ? long[i] : text))), "EN");
+    expect(game.moves[9].san).toBe("Be7");
+    expect(game.moves[9].evidence!.readAsWritten).toBe(false);
+    expect(decodeGame(long.map((text) => ply(frames(text))), "EN").moves[9].evidence!.readAsWritten).toBe(true);
   });
 
   it("resolves a misread piece letter by legality: only a knight can go to f3", () => {

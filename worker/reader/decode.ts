@@ -1,7 +1,7 @@
 import { Chess } from "chess.js";
 import { longForms, writtenForms } from "~/chess/candidates";
 import type { NotationLanguage } from "~/chess/languages";
-import { CLASSES, encodeText } from "./alphabet";
+import { CLASSES, decodeClasses, encodeText } from "./alphabet";
 import { SHIPPED_CALIBRATION, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { Positions, positionKey } from "./positions";
@@ -80,13 +80,41 @@ function formScorer(boxes: readonly Float32Array[], frames: number) {
   };
 }
 
-/** A ply's boxes (one per sheet) scored against written forms, each form once per box. */
-function boxScores(observation: PlyObservation, language: NotationLanguage) {
+/**
+ * A sheet whose boxes the recognizer reads with two rank digits at least this often is written in long algebraic
+ * notation (Ng1-f3). Of the held-out sheets 1000–1007 (fonts, print, cursive), short writers' boxes read so at most
+ * 7% of the time, long writers' at least 42% (README, *Moves written in long algebraic notation*).
+ */
+export const LONG_NOTATION_SHARE = 0.2;
+const RANK_DIGITS = /[1-8]/g;
+
+/**
+ * Whether some sheet of the plies' boxes is written in long algebraic notation (LONG_NOTATION_SHARE): then every
+ * move's long forms are scored beside its short ones; otherwise only its short forms, which decode short writers'
+ * sheets as well in three quarters of the time.
+ */
+export function writtenLong(plies: readonly PlyObservation[]): boolean {
+  const boxes = new Map<number, { all: number; long: number }>();
+  for (const observation of plies) {
+    observation.logProbs.forEach((logProbs, box) => {
+      const sheet = sheetOf(observation, box);
+      const count = boxes.get(sheet) ?? { all: 0, long: 0 };
+      count.all++;
+      if ((decodeClasses(greedyDecode(logProbs, observation.frames, CLASSES)).match(RANK_DIGITS)?.length ?? 0) >= 2) count.long++;
+      boxes.set(sheet, count);
+    });
+  }
+  return [...boxes.values()].some(({ all, long }) => long >= LONG_NOTATION_SHARE * all);
+}
+
+/** A ply's boxes (one per sheet) scored against written forms, each form once per box; long forms too where `long`. */
+function boxScores(observation: PlyObservation, language: NotationLanguage, long: boolean) {
   const formScore = formScorer(observation.logProbs, observation.frames);
   const asCut = observation.asCut ?? observation.logProbs;
   const asCutScore = asCut.some((frames, box) => frames !== observation.logProbs[box]) ? formScorer(asCut, observation.frames) : formScore;
   /** How likely the box shows the move (leaving the square `from`), by its likeliest written form. */
-  const moveScore = (box: number, san: string, from: string) => Math.max(...sheetForms(san, language, from).map((form) => asCutScore(box, form)));
+  const formsOf = (san: string, from: string) => sheetForms(san, language, long ? from : undefined);
+  const moveScore = (box: number, san: string, from: string) => Math.max(...formsOf(san, from).map((form) => asCutScore(box, form)));
   const references = asCut.map((logProbs) => unconstrained(logProbs, observation.frames));
   const sums = new Map<string, number>();
   const summed = (form: string) => {
@@ -96,7 +124,9 @@ function boxScores(observation: PlyObservation, language: NotationLanguage) {
   };
   return {
     /** All the ply's boxes together: each form's likelihood summed over the boxes. */
-    moveScore: (san: string, from: string) => Math.max(...sheetForms(san, language, from).map(summed)),
+    moveScore: (san: string, from: string) => Math.max(...formsOf(san, from).map(summed)),
+    /** The ways the move may be written on these sheets. */
+    formsOf,
     /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
     gaps: (san: string, from: string) => references.map((reference, box) => moveScore(box, san, from) - reference),
     /** The likelihood of what the recognizer reads in the clearest box, without the rules (log; 0 without a box). */
@@ -193,9 +223,10 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed }];
   // each ply's boxes scored once, for the search and for the moves' evidence after it
   const scorings: BoxScores[] = [];
+  const long = writtenLong(plies.slice(confirmed.length));
   for (let ply = confirmed.length; ply < plies.length; ply++) {
     const observation = plies[ply];
-    const scoring = (scorings[ply] = boxScores(observation, language));
+    const scoring = (scorings[ply] = boxScores(observation, language, long));
     const expanded: Child[] = [];
     const span = BEAM_SPAN * Math.max(1, observation.logProbs.length);
     // the beams come best first, and no move is likelier than certain (log 0): once a beam's own score is
@@ -220,7 +251,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     beams = keepBest(expanded, beamWidth, span, positions);
   }
   const best = beams[0];
-  const readings = readPath(plies, scorings, best.moves, confirmed.length, language, positions);
+  const readings = readPath(plies, scorings, best.moves, confirmed.length, positions);
   const lost = lostSheets(plies, readings);
   // a sheet whose hand the reader does not know, beside one it knows, only misleads: the game is read from the others
   if (lost.length > 0 && lost.length < sheetsIn(plies).size) return decodeGame(withoutSheets(plies, lost), language, { ...options, positions });
@@ -272,7 +303,7 @@ const share = (flags: readonly boolean[]) => (flags.length ? flags.filter(Boolea
  */
 type PlyReading = { local: number; gaps: number[]; rivalFit: number; clarity: number; readAsWritten: boolean };
 
-function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores[], moves: readonly { san: string }[], from: number, language: NotationLanguage, positions: Positions): (PlyReading | null)[] {
+function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores[], moves: readonly { san: string }[], from: number, positions: Positions): (PlyReading | null)[] {
   let fen = new Chess().fen();
   return moves.map(({ san }, ply) => {
     const position = fen;
@@ -284,7 +315,7 @@ function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores
     const chosen = sans.indexOf(san);
     const rival = scores.reduce((r, score, i) => (i !== chosen && (r < 0 || score > scores[r]) ? i : r), -1);
     // compared as the recognizer's classes (it reads Turkish Ş as S)
-    const forms = new Set(sheetForms(san, language, origins[chosen]).map((form) => encodeText(form).join()));
+    const forms = new Set(scoring.formsOf(san, origins[chosen]).map((form) => encodeText(form).join()));
     return {
       local: Math.exp(scores[chosen] - best) / total,
       gaps: scoring.gaps(san, origins[chosen]),
