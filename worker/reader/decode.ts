@@ -85,7 +85,7 @@ function formScorer(boxes: readonly Float32Array[], frames: number) {
  * notation (Ng1-f3). Of the held-out sheets 1000–1007 (fonts, print, cursive), short writers' boxes read so at most
  * 7% of the time, long writers' at least 42% (README, *Moves written in long algebraic notation*).
  */
-export const LONG_NOTATION_SHARE = 0.2;
+const LONG_NOTATION_SHARE = 0.2;
 const RANK_DIGITS = /[1-8]/g;
 
 /**
@@ -112,8 +112,9 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   const formScore = formScorer(observation.logProbs, observation.frames);
   const asCut = observation.asCut ?? observation.logProbs;
   const asCutScore = asCut.some((frames, box) => frames !== observation.logProbs[box]) ? formScorer(asCut, observation.frames) : formScore;
-  /** How likely the box shows the move (leaving the square `from`), by its likeliest written form. */
+  /** The ways the move (leaving the square `from`) may be written on these sheets. */
   const formsOf = (san: string, from: string) => sheetForms(san, language, long ? from : undefined);
+  /** How likely the box shows the move, by its likeliest written form. */
   const moveScore = (box: number, san: string, from: string) => Math.max(...formsOf(san, from).map((form) => asCutScore(box, form)));
   const references = asCut.map((logProbs) => unconstrained(logProbs, observation.frames));
   const sums = new Map<string, number>();
@@ -125,7 +126,6 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   return {
     /** All the ply's boxes together: each form's likelihood summed over the boxes. */
     moveScore: (san: string, from: string) => Math.max(...formsOf(san, from).map(summed)),
-    /** The ways the move may be written on these sheets. */
     formsOf,
     /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
     gaps: (san: string, from: string) => references.map((reference, box) => moveScore(box, san, from) - reference),

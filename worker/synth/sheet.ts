@@ -53,7 +53,7 @@ export function writtenMove(san: string, language: NotationLanguage, random: Ran
 }
 
 /**
- * What a player who keeps to long algebraic notation writes (Ng1-f3, e4xd5): the hyphen or none as is his habit
+ * What a player who keeps to long algebraic notation writes (Ng1-f3, e4xd5): the hyphen or none as is the writer's habit
  * (`hyphen`), captures mostly with x, sometimes with a colon or nothing, check marks and promotion signs as
  * writtenMove leaves them; castling as writtenMove writes it.
  */
