@@ -22,7 +22,7 @@ let folder: string;
 test.beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), "kiebitz-e2e-sheets-"));
   // the photos of tests/integration/sheets.test.ts: board 1's numbers are read surely, board 2 has none
-  sheets = await roundSheets({ seed: 20261124, round: 1, boards: 2, blankBoards: [2] });
+  sheets = await roundSheets({ seed: 20261126, round: 1, boards: 2, blankBoards: [2] });
   sheets.forEach((sheet) => writeFileSync(path.join(folder, sheet.name), sheet.photos[0]));
   const photo = sheets[0].photos[0];
   writeFileSync(path.join(folder, "screenshot.jpg"), await sharp({ create: { width: 40, height: 40, channels: 3, background: "#fff" } }).png().toBuffer());

@@ -60,7 +60,7 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
     for (let snr = 1; snr <= 4; snr++) await setup.db.player.create({ data: { tournamentId: tournament.id, snr, name: `Player ${snr}` } });
     const drawn = await drawNextRound(setup.db, tournament, 1);
     expect(drawn.ok).toBe(true);
-    const sheets = await roundSheets({ seed: 20261124, round: 1, boards: 2, blankBoards: [2] });
+    const sheets = await roundSheets({ seed: 20261126, round: 1, boards: 2, blankBoards: [2] });
     const storage = diskStorage(folder);
     const uploaded = await uploadSheets(setup.db, storage, tournament, sheets.map((sheet) => ({ name: sheet.name, bytes: sheet.photos[0] })), { quota: 1e9 });
     expect(uploaded.ok && uploaded.report.stored).toBe(2);
