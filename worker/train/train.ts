@@ -87,12 +87,12 @@ const SEED = Number(values.seed);
 const PIXELS = CROP_HEIGHT * CROP_WIDTH;
 const VALIDATION_SHEETS = 20;
 /** A share from 0 to 1 given as `--name`. */
-function share(name: "mixed" | "long"): number {
+function shareOption(name: "mixed" | "long"): number {
   const value = Number(values[name]);
   if (!(value >= 0 && value <= 1)) throw new Error(`--${name}: a share from 0 to 1, not ${values[name]}`);
   return value;
 }
-const WRITERS: WriterShares = { mixedHands: share("mixed"), longNotation: share("long") };
+const WRITERS: WriterShares = { mixedHands: shareOption("mixed"), longNotation: shareOption("long") };
 
 /** Samples of sheets first … first + count − 1 (`writers`: the shares of unusual writers), drawn in child processes, in seed order. */
 async function collect(first: number, count: number, writers: WriterShares = {}): Promise<Sample[]> {
