@@ -1,6 +1,6 @@
 import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { longForms, rankCandidates, writtenForms, type CharDistribution } from "./candidates";
+import { longForms, rankCandidates, squaresLeft, writtenForms, type CharDistribution } from "./candidates";
 
 const START = new Chess();
 const SICILIAN = new Chess("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
@@ -55,5 +55,10 @@ describe("ranking legal moves for a misread move text", () => {
     expect(longForms("exd8=Q#", "e7", "DE")).toEqual(["e7xd8=D", "e7xd8D", "e7:d8=D", "e7:d8D", "e7d8=D", "e7d8D"]);
     expect(longForms("Kxf2", "e1", "TR")).toEqual(["Şe1xf2", "Şe1:f2", "Şe1f2"]);
     expect(longForms("O-O-O", "e1", "EN")).toEqual([]);
+  });
+
+  it("knows the square each move of a game leaves, up to an illegal move", () => {
+    expect(squaresLeft(["e4", "e5", "Nf3", "Nc6", "Bb5", "O-O"])).toEqual(["e2", "e7", "g1", "b8", "f1"]);
+    expect(squaresLeft(["d4", "d5", "Bf4", "Bf5", "e3", "e6", "Bd3", "Bxd3", "Qxd3"])).toEqual(["d2", "d7", "c1", "c8", "e2", "e7", "f1", "f5", "d1"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Chess } from "chess.js";
+import { Chess } from "chess.js";
 import type { NotationLanguage } from "./languages";
 import { printMove } from "./print";
 import { cleanMoveText } from "./read";
@@ -62,6 +62,18 @@ export function writtenForms(san: string, language: NotationLanguage): string[] 
   const forms = new Set([printed, printed.replace(/x/g, ""), printed.replace(/=/g, ""), printed.replace(/[x=]/g, "")]);
   if (printed.startsWith("O-O")) forms.add(printed.replace(/-/g, ""));
   return [...forms];
+}
+
+/** The square each move of a game from the start leaves (what long algebraic notation writes first), up to the first illegal move. */
+export function squaresLeft(sans: readonly string[]): string[] {
+  const board = new Chess();
+  const squares: string[] = [];
+  try {
+    for (const san of sans) squares.push(board.move(san).from);
+  } catch {
+    // the moves from an illegal one on leave no square the game knows
+  }
+  return squares;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Chess } from "chess.js";
+import { squaresLeft } from "~/chess/candidates";
 import type { Db } from "~/db/client.server";
 import type { NotationLanguage } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
@@ -18,7 +18,8 @@ export type ReviewedMove = { san: string; corrected: boolean };
  * once) is skipped and logged: the review itself never fails for it.
  */
 export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get">, gameId: number, moves: readonly ReviewedMove[], notation: NotationLanguage) {
-  const origins = originsOf(moves);
+  // the moves after an illegal one keep no square: their boxes are labelled by their short forms
+  const origins = squaresLeft(moves.map((move) => move.san));
   const sheets = await db.sheetImageEntry.findMany({ where: { gameId }, include: { reviewedBoxes: { select: { ply: true, san: true } } } });
   for (const sheet of sheets) {
     const summary = sheet.reading as unknown as PageSummary | null;
@@ -37,16 +38,4 @@ export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get
       logger.warn({ err: error, sheetId: sheet.id }, "reviewed boxes not kept");
     }
   }
-}
-
-/** The square each move leaves, as far as the moves make a legal game from the start. */
-function originsOf(moves: readonly ReviewedMove[]): string[] {
-  const board = new Chess();
-  const origins: string[] = [];
-  try {
-    for (const { san } of moves) origins.push(board.move(san).from);
-  } catch {
-    // the moves after an illegal one keep no square: their boxes are labelled by their short forms
-  }
-  return origins;
 }

@@ -1,4 +1,4 @@
-import { Chess } from "chess.js";
+import { squaresLeft } from "~/chess/candidates";
 import type { NotationLanguage } from "~/chess/languages";
 import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
 import { FRAMES, mixedReadings, type Head } from "../model/recognizer";
@@ -87,9 +87,8 @@ export async function readGameAdaptedToWriter(
   const first = readGame(pages, language, decoding);
   options.onStep?.();
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
-  const board = new Chess();
-  const played = first.moves.map((move) => ({ ...move, from: board.move(move.san).from }));
-  const sure = new Map(played.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, { san: move.san, from: move.from }]));
+  const from = squaresLeft(first.moves.map((move) => move.san));
+  const sure = new Map(first.moves.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, { san: move.san, from: from[move.ply] }]));
   if (first.unfamiliarHand || !withFeatures || sure.size < MIN_TEACHING_SHARE * first.moves.length) return { game: first, first, adapted: false };
   const adapted = await Promise.all(sheetsOf(pages).map((sheet) => adaptSheet(sheet, sure, language, head)));
   options.onStep?.();

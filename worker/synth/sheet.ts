@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
-import { longForms } from "~/chess/candidates";
+import { longForms, squaresLeft } from "~/chess/candidates";
 import { NOTATION_LANGUAGES, type NotationLanguage } from "~/chess/languages";
 import { printMove } from "~/chess/print";
 import { pick, seededRandom } from "~/chess/random";
@@ -125,8 +125,7 @@ function sheetNotation(sans: readonly string[], language: NotationLanguage, shar
   const random = seededRandom((seed ^ NOTATION_STREAM) >>> 0);
   if (share <= 0 || random() >= share) return (ply: number, sheetRandom: Random) => writtenMove(sans[ply], language, sheetRandom);
   const hyphen = random() < 0.7;
-  const board = new Chess();
-  const origins = sans.map((san) => board.move(san).from);
+  const origins = squaresLeft(sans);
   return (ply: number, sheetRandom: Random) => writtenLongMove(sans[ply], origins[ply], language, sheetRandom, hyphen);
 }
 
