@@ -8,7 +8,7 @@
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
- * ECO line, before random play; `--notation long`: both players write long algebraic, Ng1-f3; `--prior none`: decoded without the move prior of real games' openings)
+ * ECO line, before random play; `--notation long`: both players write long algebraic, Ng1-f3; `--digits real`: the writers' digits are real people's, never trained on; `--prior none`: decoded without the move prior of real games' openings)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -17,12 +17,12 @@ import { readGameAdaptedToWriter } from "../../worker/reader/writer";
 import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
 import { loadMovePrior } from "../../worker/reader/prior";
 import { describeThresholds, SHIPPED_CALIBRATION } from "../../worker/reader/calibration";
-import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind, type HeldOutNotation } from "../../worker/synth/heldout";
+import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind, type HeldOutDigits, type HeldOutNotation } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
 import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "../../app/sheets/assignment";
 
 const { values } = parseArgs({
-  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, prior: { type: "string", default: "shipped" } },
+  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, prior: { type: "string", default: "shipped" } },
 });
 const SHEETS = Number(values.sheets);
 const FIRST = Number(values.first);
@@ -31,6 +31,8 @@ const GAMES = values.games as HeldOutGames;
 if (GAMES !== "random" && GAMES !== "openings") throw new Error(`--games: random or openings, not ${GAMES}`);
 const NOTATION = values.notation as HeldOutNotation;
 if (NOTATION !== "short" && NOTATION !== "long") throw new Error(`--notation: short or long, not ${NOTATION}`);
+const DIGITS = values.digits as HeldOutDigits;
+if (DIGITS !== "hand" && DIGITS !== "real") throw new Error(`--digits: hand or real, not ${DIGITS}`);
 /** The plies where the opening book can help: the first this many. */
 const OPENING_PLIES = 20;
 const prior = values.prior === "none" ? undefined : await loadMovePrior();
@@ -87,7 +89,7 @@ for (const kind of KINDS) {
   const languages = new Set<string>();
   const started = Date.now();
   for (let index = 0; index < SHEETS; index++) {
-    const sheet = await heldOutSheet(FIRST + index, kind, GAMES, NOTATION);
+    const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS });
     const truth = sheet.pages[0].sans;
     languages.add(sheet.pages[0].language);
     const readings = await readPages(sheet.pages);
@@ -118,7 +120,7 @@ for (const kind of KINDS) {
     }
   }
 
-  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games, ${prior ? "with" : "without"} the move prior: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}, ${prior ? "with" : "without"} the move prior: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);

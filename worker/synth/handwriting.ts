@@ -1,5 +1,6 @@
 import type { Rect } from "~/sheets/templates";
 import type opentype from "opentype.js";
+import type { RealDigits } from "./digits";
 import { capitalHeight, glyphFor, type HandFont } from "./fonts";
 import { randomPenStyle, strokeText, type PenStyle, type StrokeFont } from "./strokes";
 
@@ -18,6 +19,8 @@ export type Hand = {
   spacing: number;
   /** Per-character jitter strength (0 = none). */
   jitter: number;
+  /** Digits drawn by a real person (digits.ts) instead of the font's, for writers given them. */
+  digits?: RealDigits;
 };
 
 export type Random = () => number;
@@ -94,8 +97,40 @@ function penStrokes(text: string, font: StrokeFont, hand: Hand & { style: PenSty
   return { svg: paths.join(""), width: drawn.width, middles: drawn.middles.map((m) => m + 0.35 * sizeMm * hand.slant) };
 }
 
+/** A real person's digit (the hand's `digits`) standing on the baseline at a size (mm per em), jittered as the letters are. */
+function realDigit(digit: number, digits: RealDigits, hand: Hand, sizeMm: number, random: Random): Placed {
+  const drawing = digits.drawings[digit][random() < 0.75 ? 0 : 1];
+  const height = digits.height * sizeMm * (1 + gauss(random) * 0.07 * hand.jitter);
+  const width = drawing.aspect * height;
+  const dy = gauss(random) * 0.05 * sizeMm * hand.jitter;
+  const rotation = gauss(random) * 4 * hand.jitter;
+  const svg = `<image transform="translate(0 ${dy.toFixed(3)}) rotate(${rotation.toFixed(2)})" x="0" y="${(-height).toFixed(3)}" width="${width.toFixed(3)}" height="${height.toFixed(3)}" preserveAspectRatio="none" href="${drawing.uri}"/>`;
+  // a narrow digit (a 1) takes the room of a third of its height
+  const advance = Math.max(width, height / 3) + 0.12 * height * hand.spacing;
+  return { svg, width: advance, middles: [width / 2 + 0.35 * sizeMm * hand.slant] };
+}
+
+/** A text with real digits: the digits drawn from the writer's own (realDigit), the rest in the hand's letters. */
+function withRealDigits(text: string, digits: RealDigits, hand: Hand, sizeMm: number, random: Random): Placed {
+  let x = 0;
+  const parts: string[] = [];
+  const middles: number[] = [];
+  for (const run of text.match(/[0-9]|[^0-9]+/g) ?? []) {
+    const placed = /[0-9]/.test(run) ? realDigit(Number(run), digits, hand, sizeMm, random) : letters(run, hand, sizeMm, random);
+    parts.push(`<g transform="translate(${x.toFixed(3)} 0)">${placed.svg}</g>`);
+    middles.push(...placed.middles.map((m) => x + m));
+    x += placed.width;
+  }
+  return { svg: parts.join(""), width: x, middles };
+}
+
 /** Glyph outlines of a text at a size (mm), each character with its own jitter; width in mm. */
 function glyphs(text: string, hand: Hand, sizeMm: number, random: Random): Placed {
+  return hand.digits && /[0-9]/.test(text) ? withRealDigits(text, hand.digits, hand, sizeMm, random) : letters(text, hand, sizeMm, random);
+}
+
+/** The hand's own glyphs of a text: its font's outlines or its pen's strokes. */
+function letters(text: string, hand: Hand, sizeMm: number, random: Random): Placed {
   if ("kind" in hand.font) return penStrokes(text, hand.font, hand as Hand & { style: PenStyle }, sizeMm, random);
   let x = 0;
   const parts: string[] = [];

@@ -29,19 +29,25 @@ export type HeldOutGames = "random" | "openings";
 /** How the players write their moves: short algebraic (Nf3), or long (Ng1-f3: writtenLongMove) on both players' sheets. */
 export type HeldOutNotation = "short" | "long";
 
+/** The writers' digits: their hand's own, or real people's never used in training (MNIST's test digits: digits.ts). */
+export type HeldOutDigits = "hand" | "real";
+
+/** What the sheets of a held-out set hold besides their hands (by default random games, short notation, the hand's digits). */
+export type HeldOutVariant = { games?: HeldOutGames; notation?: HeldOutNotation; digits?: HeldOutDigits };
+
 /**
  * The held-out set of a kind of hand: every notation language in turn, every eighth sheet on the
  * two-page 120-move form, every fourth with the opponent's sheet of the same game (another writer
  * of the same kind).
  */
-export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", games: HeldOutGames = "random", notation: HeldOutNotation = "short"): Promise<HeldOutSheet> {
+export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", { games = "random", notation = "short", digits = "hand" }: HeldOutVariant = {}): Promise<HeldOutSheet> {
   const fonts = HELD_OUT_HANDS[kind];
   const language = NOTATION_LANGUAGES[index % NOTATION_LANGUAGES.length];
   const layout = index % 8 === 7 ? "kiebitz-120" : "kiebitz-60";
   const opening = games === "openings" ? ecoLines()[(index * 7919) % ecoLines().length] : undefined;
-  const longNotation = notation === "long" ? 1 : 0;
-  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening, longNotation });
+  const writers = { longNotation: notation === "long" ? 1 : 0, realDigits: digits === "real" ? { share: 1, set: "held-out" as const } : undefined };
+  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening, ...writers });
   const otherPlayer =
-    index % 4 === 1 ? await syntheticSheet({ seed: HELD_OUT_SEED + 500_000 + index, fonts, language, layout, sans: pages[0].sans, longNotation }) : null;
+    index % 4 === 1 ? await syntheticSheet({ seed: HELD_OUT_SEED + 500_000 + index, fonts, language, layout, sans: pages[0].sans, ...writers }) : null;
   return { index, pages, otherPlayer };
 }

@@ -8,8 +8,9 @@ import { templateSvg } from "~/sheets/render";
 import { PAGE_WIDTH_MM, layoutPages, type SheetLayoutId, type TemplatePage } from "~/sheets/templates";
 import { rasterizeSvg, type GrayImage } from "../vision/image";
 import type { Point } from "../vision/geometry";
+import { realDigits, type DigitSet } from "./digits";
 import { loadHand, mixedHand, type HandFont, type HandName } from "./fonts";
-import { randomHand, writeInBox, type Random } from "./handwriting";
+import { randomHand, writeInBox, type Hand, type Random } from "./handwriting";
 import { photograph } from "./photo";
 
 /** Pixels per millimetre of the clean rendering before it is photographed. */
@@ -109,16 +110,28 @@ export type SheetOptions = {
   mixedHands?: number;
   /** Chance that the writer keeps to long algebraic notation (writtenLongMove; none by default), drawn from a random stream of its own. */
   longNotation?: number;
+  /** Chance that the writer's digits are a real person's of a set (digits.ts; none by default), drawn from a random stream of its own. */
+  realDigits?: { share: number; set: DigitSet };
 };
 
-/** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --long`). */
-export type WriterShares = Pick<SheetOptions, "mixedHands" | "longNotation">;
+/** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --long --digits`). */
+export type WriterShares = Pick<SheetOptions, "mixedHands" | "longNotation" | "realDigits">;
 
 /** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
 const MIXING_STREAM = 0x5bd1e995;
 
 /** Where the random stream of a writer's notation starts, apart from the sheet's own and the mixed hands'. */
 const NOTATION_STREAM = 0x27d4eb2f;
+
+/** Where the random stream of a writer's real digits starts, apart from the others. */
+const DIGITS_STREAM = 0x165667b1;
+
+/** The sheet's hand, by chance (`digits.share`) with a real person's digits instead of its font's. */
+function withDigits(hand: Hand, digits: SheetOptions["realDigits"], seed: number): Hand {
+  if (!digits || digits.share <= 0) return hand;
+  const random = seededRandom((seed ^ DIGITS_STREAM) >>> 0);
+  return random() < digits.share ? { ...hand, digits: realDigits(random, digits.set, hand.ink) } : hand;
+}
 
 /** How a sheet's writer writes a move: in short algebraic, or by chance (`share`) in long algebraic with or without hyphens. */
 function sheetNotation(sans: readonly string[], language: NotationLanguage, share: number, seed: number) {
@@ -149,7 +162,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const language = options.language ?? pick(random, NOTATION_LANGUAGES);
   const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110), options.opening);
   const font = sheetHand(pick(random, options.fonts), options.fonts, options.mixedHands ?? 0, options.seed);
-  const hand = randomHand(random, font);
+  const hand = withDigits(randomHand(random, font), options.realDigits, options.seed);
   const randomRound = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));
   const randomBoard = 1 + Math.floor(random() * (random() < 0.6 ? 20 : 150));
   const round = options.round ?? randomRound;

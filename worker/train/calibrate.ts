@@ -11,10 +11,11 @@
  * worker/model/calibration/calibration.json. Games of a hand the reader is lost on (flagged whole) are
  * left out: every move of theirs goes to a person anyway. `--games random,openings`: games of random play, and
  * games that open as real games do (the move prior weighs those). `--notation short,long`: sheets written in short
- * algebraic, and by writers in long algebraic (Ng1-f3), each a set of its own.
+ * algebraic, and by writers in long algebraic (Ng1-f3), each a set of its own; `--digits hand,real`: digits in the hand's
+ * own shapes, and real people's (held-out MNIST digits), each a set of its own.
  * `--rows file` keeps the decoded moves' evidence there; `--refit file[,file…]` fits on moves kept so, without reading
  * again (two processes, `--games random` and `--games openings`, each with its `--rows`, use both cores).
- * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,joined,print,cursive --games random,openings --notation short --aim 0.995 --out dir --rows file | --refit file,…]
+ * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,joined,print,cursive --games random,openings --notation short --digits hand --aim 0.995 --out dir --rows file | --refit file,…]
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -24,7 +25,7 @@ import { CALIBRATION_FILE, describeThresholds, SHIPPED_CALIBRATION_DIR, type Cal
 import { loadMovePrior } from "../reader/prior";
 import { readPage } from "../reader/read";
 import { readGameAdaptedToWriter } from "../reader/writer";
-import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind, type HeldOutNotation } from "../synth/heldout";
+import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutDigits, type HeldOutKind, type HeldOutNotation } from "../synth/heldout";
 import type { SyntheticPage } from "../synth/sheet";
 import { chooseThresholds, fitCalibration, flagging, type CalibrationRow } from "./calibration";
 
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") },
     games: { type: "string", default: "random,openings" },
     notation: { type: "string", default: "short" },
+    digits: { type: "string", default: "hand" },
     aim: { type: "string", default: "0.995" },
     out: { type: "string", default: SHIPPED_CALIBRATION_DIR },
     rows: { type: "string" },
@@ -48,11 +50,14 @@ const GAMES = values.games!.split(",") as HeldOutGames[];
 for (const games of GAMES) if (games !== "random" && games !== "openings") throw new Error(`--games: random, openings, not ${games}`);
 const NOTATIONS = values.notation!.split(",") as HeldOutNotation[];
 for (const notation of NOTATIONS) if (notation !== "short" && notation !== "long") throw new Error(`--notation: short, long, not ${notation}`);
+const DIGITS = values.digits!.split(",") as HeldOutDigits[];
+for (const digits of DIGITS) if (digits !== "hand" && digits !== "real") throw new Error(`--digits: hand, real, not ${digits}`);
 if (!(FIRST >= 64 && SHEETS > 0 && AIM > 0.5 && AIM < 1)) throw new Error("--first ≥ 64 (apart from bench:reader's sheets), --sheets > 0, 0.5 < --aim < 1");
 
 /** `kind`: the kind of hand, whose unflagged moves must meet the aim over both kinds of game; `set`: the hand and the kind of game. */
 type Row = CalibrationRow & { sheets: "one" | "both"; set: string };
-const setOf = (hand: HeldOutKind, games: HeldOutGames, notation: HeldOutNotation) => [hand, ...(games === "random" ? [] : ["openings"]), ...(notation === "short" ? [] : ["long"])].join(", ");
+const setOf = (hand: HeldOutKind, games: HeldOutGames, notation: HeldOutNotation, digits: HeldOutDigits) =>
+  [hand, ...(games === "random" ? [] : ["openings"]), ...(notation === "short" ? [] : ["long"]), ...(digits === "hand" ? [] : ["real digits"])].join(", ");
 
 /** The decoded moves of the held-out sheets, from one player's sheet and from both. */
 async function decodedMoves(): Promise<Row[]> {
@@ -62,10 +67,10 @@ async function decodedMoves(): Promise<Row[]> {
   const readPages = async (pages: readonly SyntheticPage[]) => Promise.all(pages.map((page) => readPage(page.jpeg, recognizers)));
   const rows: Row[] = [];
   const started = Date.now();
-  for (const kind of KINDS) for (const games of GAMES) for (const notation of NOTATIONS) {
-    const set = setOf(kind, games, notation);
+  for (const kind of KINDS) for (const games of GAMES) for (const notation of NOTATIONS) for (const digits of DIGITS) {
+    const set = setOf(kind, games, notation, digits);
     for (let index = FIRST; index < FIRST + SHEETS; index++) {
-      const sheet = await heldOutSheet(index, kind, games, notation);
+      const sheet = await heldOutSheet(index, kind, { games, notation, digits });
       const truth = sheet.pages[0].sans;
       const language = sheet.pages[0].language;
       const readings = await readPages(sheet.pages);
