@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLASSES } from "../reader/alphabet";
-import { CROP_HEIGHT, CROP_WIDTH, cropBox, movedRows } from "../reader/crops";
+import { CROP_HEIGHT, CROP_WIDTH, cropBox, isWritten, movedRows } from "../reader/crops";
 import { locatePage } from "../reader/page";
-import { WRITTEN_INK } from "../reader/read";
 import { heldOutSheet } from "../synth/heldout";
 import { FRAMES, REREAD_BELOW, SHIPPED_MOVES_MODEL_DIR, bestFramesProbability, buildRecognizer, copyLeadingWeights, loadRecognizer, mixedReadings, recognize, recognizeBoxes, recognizeMoveBoxes } from "./recognizer";
 
@@ -49,7 +48,7 @@ describe("a move box read three times", () => {
     const [page] = (await heldOutSheet(2)).pages;
     const located = await locatePage(page.jpeg);
     if (!("boxes" in located)) throw new Error("layout not found");
-    const crops = located.boxes.moveBoxes.map((box) => cropBox(located.page, box)).filter((crop) => crop.ink >= WRITTEN_INK).map((crop) => crop.pixels);
+    const crops = located.boxes.moveBoxes.map((box) => cropBox(located.page, box)).filter(isWritten).map((crop) => crop.pixels);
     const boxes = await recognizeMoveBoxes(model, crops);
     const sure = boxes.filter((box) => bestFramesProbability(box.asCut) >= REREAD_BELOW);
     expect(sure.length).toBeGreaterThan(0);

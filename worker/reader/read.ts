@@ -1,7 +1,7 @@
 import type { NotationLanguage } from "~/chess/languages";
 import type { SheetLayoutId } from "~/sheets/templates";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
-import { cropBox } from "./crops";
+import { cropBox, isWritten } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import { locatePage } from "./page";
@@ -9,8 +9,6 @@ import { FRAMES, loadRecognizers, recognize, recognizeMoveBoxes, type Recognizer
 import type { GrayImage } from "../vision/image";
 import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "~/sheets/status";
 
-/** Ink pixels (of the 32 × 160 crop) above which a box counts as written. */
-export const WRITTEN_INK = 30;
 /** Below this probability a round or board number is reported as not detected rather than guessed. */
 const VALUE_MIN_CONFIDENCE = 0.5;
 
@@ -130,7 +128,7 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   const { header, moves: movesRecognizer } = recognizers ?? (await loadRecognizers());
   const headerCrops = [boxes.header.round, boxes.header.board, boxes.header.result].map((rect) => (rect ? cropBox(page, rect) : null));
   const moveCrops = template.moveBoxes.map((box, i) => ({ box, region: boxes.moveBoxes[i], crop: cropBox(page, boxes.moveBoxes[i]) }));
-  const written = moveCrops.filter(({ crop }) => crop.ink >= WRITTEN_INK);
+  const written = moveCrops.filter(({ crop }) => isWritten(crop));
   // the header's boxes read by both recognizers: the round and board numbers need both, the result the header one
   const found = headerCrops.flatMap((crop, box) => (crop ? [{ box, pixels: crop.pixels }] : []));
   const byHeader = await recognize(header, found.map((crop) => crop.pixels));
@@ -139,7 +137,7 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   const moveOutputs = await recognizeMoveBoxes(movesRecognizer, written.map((w) => w.crop.pixels));
   const [round, board] = [0, 1].map((box) => (headerCrops[box] ? readNumber(framesOf(box, byMoves), framesOf(box, byHeader)) : notDone(VALUE_DETECTION.boxNotFound)));
   const resultCrop = headerCrops[2];
-  const result = resultCrop && resultCrop.ink >= WRITTEN_INK ? readResult(framesOf(2, byHeader)) : NO_RESULT;
+  const result = resultCrop && isWritten(resultCrop) ? readResult(framesOf(2, byHeader)) : NO_RESULT;
   const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
   const moves = written.map(({ box }, i) => {
     const { logProbs, asCut, features } = moveOutputs[i];

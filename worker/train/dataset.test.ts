@@ -6,7 +6,7 @@ import { characterFrames } from "./dataset";
 // (page pixels 70–190) was scaled to the first 120 columns of the crop, 4 columns per frame
 const form = { x: 10, y: 0, w: 40, h: 7 };
 const found = { x: 60, y: 0, w: 240, h: 42 };
-const crop: Crop = { pixels: new Float32Array(0), ink: 100, region: { x: 70, y: 0, w: 120, h: 40 }, width: 120 };
+const crop: Crop = { pixels: new Float32Array(0), ink: 100, lines: 100, region: { x: 70, y: 0, w: 120, h: 40 }, width: 120 };
 
 describe("where each written character lands among the recognizer's frames", () => {
   it("maps character middles (mm on the form) through the found box and the crop to frames", () => {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { seededRandom } from "~/chess/random";
+import { createImage, type GrayImage } from "../vision/image";
+import { cropBox, isWritten, WRITTEN_INK } from "./crops";
+
+/** A page of paper (grey 228, a little noise) with a move box at 10,10 of 220 × 45 pixels (6 px/mm) and its printed frame. */
+function page(draw: (image: GrayImage, x: number, y: number) => void): GrayImage {
+  const random = seededRandom(3);
+  const image = createImage(240, 70, 228);
+  for (let i = 0; i < image.data.length; i++) image.data[i] += (random() - 0.5) * 8;
+  for (let x = 10; x < 230; x++) image.data[10 * 240 + x] = image.data[54 * 240 + x] = 30;
+  for (let y = 10; y < 55; y++) image.data[y * 240 + 10] = image.data[y * 240 + 229] = 30;
+  draw(image, 10, 10);
+  return image;
+}
+const box = { x: 10, y: 10, w: 220, h: 45 };
+
+/** Strokes 2 pixels wide, `grey` on the paper: three letters' worth of upright and level lines. */
+function pen(grey: number) {
+  return (image: GrayImage, x: number, y: number) => {
+    for (const left of [30, 60, 90]) {
+      for (let row = y + 12; row < y + 38; row++) for (const column of [x + left, x + left + 1, x + left + 14, x + left + 15]) image.data[row * image.width + column] = grey;
+      for (let column = x + left; column < x + left + 16; column++) for (const row of [y + 24, y + 25]) image.data[row * image.width + column] = grey;
+    }
+  };
+}
+
+describe("whether a move box is written", () => {
+  it("sees writing in ink, and pale writing (pencil, faded ink) that the ink measure misses", () => {
+    const dark = cropBox(page(pen(40)), box);
+    expect(dark.ink).toBeGreaterThanOrEqual(WRITTEN_INK);
+    expect(isWritten(dark)).toBe(true);
+    // grey 190 on paper of 228: every box of a pale writer's sheet was taken for empty, and the game lost
+    const pale = cropBox(page(pen(190)), box);
+    expect(pale.ink).toBeLessThan(WRITTEN_INK);
+    expect(isWritten(pale)).toBe(true);
+    // and read as if written in ink: the crop is cut to the writing (columns 30–105 of the box) and as dark as ink
+    expect(pale.region.w).toBeLessThan(110);
+    expect(Math.max(...pale.pixels)).toBeGreaterThan(0.7);
+    expect(Math.max(...dark.pixels)).toBeGreaterThan(0.7);
+  });
+
+  it("leaves empty boxes empty, in even light and under a shadow that darkens one side", () => {
+    expect(isWritten(cropBox(page(() => {}), box))).toBe(false);
+    const shadow = (image: GrayImage, x: number, y: number) => {
+      for (let row = y + 2; row < y + 43; row++) for (let column = x + 2; column < x + 218; column++) image.data[row * image.width + column] -= Math.max(0, column - x - 60) * 0.6;
+    };
+    const shaded = cropBox(page(shadow), box);
+    expect(shaded.lines).toBeLessThan(5);
+    expect(isWritten(shaded)).toBe(false);
+  });
+});
