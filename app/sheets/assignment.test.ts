@@ -10,6 +10,8 @@ describe("when a scanned sheet goes to its pairing without asking", () => {
     expect(AUTO_ASSIGN_CONFIDENCE).toBeGreaterThan(0.49);
     expect(sureNumbers({ round: read(3, 0.7), board: read(12, 0.7) })).toBeNull();
     expect(sureNumbers({ round: read(3, 1), board: read(null, 0.2) })).toBeNull();
+    // real people's digits misread as surely as this (0.9 × 0.86 = 0.77) sent pages to a wrong pairing
+    expect(sureNumbers({ round: read(3, 0.9), board: read(12, 0.86) })).toBeNull();
   });
 
   it("takes the numbers the arbiter gave with the upload as sure, and over what was read", () => {

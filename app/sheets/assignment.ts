@@ -3,7 +3,7 @@
  * each given by the arbiter with the upload (sure) or read, together at least AUTO_ASSIGN_CONFIDENCE sure
  * (the product of the read ones' confidences). Any other sheet waits for the organiser (unconfirmed).
  */
-export const AUTO_ASSIGN_CONFIDENCE = 0.5;
+export const AUTO_ASSIGN_CONFIDENCE = 0.8;
 
 type Read = { value: number | null; confidence: number };
 /** What the arbiter set with the upload (spec §4 code 5), null where nothing was set. */
@@ -11,8 +11,11 @@ export type GivenNumbers = { round: number | null; board: number | null };
 
 /**
  * The pairing a sheet goes to by itself, or null. With the numbers read by both recognizers (worker/reader/read.ts
- * readNumber), on held-out sheets outside the benchmark 97 of 165 pages went by themselves, one to a wrong pairing
+ * readNumber), on held-out sheets outside the benchmark 97 of 165 pages went by themselves at 0.5, one to a wrong pairing
  * (read by the header recognizer alone: 117, 14 of them wrong; README, "Two readers for the round and board numbers").
+ * Numbers in real people's digits were read wrongly at 0.60–0.80 together: at 0.8, 86 of 264 held-out pages (hands'
+ * own digits and real ones) go by themselves, 1 to a wrong pairing, against 128 and 5 at 0.5 (README, "Real people's
+ * digits, and pale writing").
  */
 export function sureNumbers(read: { round: Read; board: Read }, given: GivenNumbers = { round: null, board: null }): { round: number; board: number } | null {
   const round = given.round ?? read.round.value;

@@ -228,7 +228,7 @@ describe("the reading queue", () => {
     // board 1 holds one sheet; two more photos whose headers say round 1, board 1 (read surely)
     const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 1 }, include: { sheets: true } });
     expect(game.sheets).toHaveLength(1);
-    const photos = await Promise.all([5, 21].map(async (seed) => ({ name: `seed-${seed}.jpg`, bytes: (await roundSheets({ seed, round: 1, boards: 1 }))[0].photos[0] })));
+    const photos = await Promise.all([7, 21].map(async (seed) => ({ name: `seed-${seed}.jpg`, bytes: (await roundSheets({ seed, round: 1, boards: 1 }))[0].photos[0] })));
     expect((await upload(photos)).ok).toBe(true);
     const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
     queue.start();
