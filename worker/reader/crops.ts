@@ -121,9 +121,10 @@ export function cropBox(page: GrayImage, box: Rect): Crop {
   const scale = (CROP_HEIGHT * CROP_HEIGHT) / (native.height * native.height);
   const lines = Math.round(thinLines(native) * scale);
   const inInk = inkMass(ink, native.width, native.height);
-  const { written } = inInk;
+  // the same measure at the recognizer's scale as before: ink pixels of a 32-pixel-high box
+  const written = Math.round(inInk.written * scale);
   // pale writing (pencil, faded ink) found by its lines: read as if written in ink
-  const gain = written * scale < WRITTEN_INK && lines >= WRITTEN_LINES ? paleGain(ink) : 1;
+  const gain = written < WRITTEN_INK && lines >= WRITTEN_LINES ? paleGain(ink) : 1;
   const { columns, rows } = gain === 1 ? inInk : inkMass(strengthened(ink, gain), native.width, native.height);
   let region = { x, y, w, h };
   if (columns.some((mass) => mass > 0)) {
@@ -139,8 +140,7 @@ export function cropBox(page: GrayImage, box: Rect): Crop {
   const values = strengthened(inkOf(image), gain);
   const pixels = new Float32Array(CROP_HEIGHT * CROP_WIDTH);
   for (let row = 0; row < CROP_HEIGHT; row++) pixels.set(values.subarray(row * image.width, (row + 1) * image.width), row * CROP_WIDTH);
-  // the same measure at the recognizer's scale as before: ink pixels of a 32-pixel-high box
-  return { pixels, ink: Math.round(written * scale), lines, region, width: image.width };
+  return { pixels, ink: written, lines, region, width: image.width };
 }
 
 /** The crop's writing moved `rows` rows up (down where negative), paper filling the rows it leaves. */

@@ -12,8 +12,8 @@ const pixelsOf = async (uri: string) =>
 describe("writers whose digits are real people's", () => {
   it("draws a collected digit cut to its ink, in the writer's ink, thinner with more thinning", async () => {
     // MNIST's first training digit is a 5 in the middle of its 28 × 28 square
-    const thick = await pixelsOf(digitImage("training", 0, "#0d2a7a", 0).uri);
-    const thin = await pixelsOf(digitImage("training", 0, "#0d2a7a", 0.5).uri);
+    const thick = await pixelsOf((await digitImage("training", 0, "#0d2a7a", 0)).uri);
+    const thin = await pixelsOf((await digitImage("training", 0, "#0d2a7a", 0.5)).uri);
     expect(thick.info.channels).toBe(4);
     expect(thick.info.width).toBeLessThan(28);
     expect(thick.info.height).toBeLessThan(28);
@@ -30,19 +30,19 @@ describe("writers whose digits are real people's", () => {
     expect(inked(thin.data)).toBeGreaterThan(0);
   });
 
-  it("keeps each digit a writer's own: the same two drawings, from the set asked for", () => {
-    const a = realDigits(seededRandom(3), "held-out", "#111");
-    const b = realDigits(seededRandom(3), "held-out", "#111");
-    const training = realDigits(seededRandom(3), "training", "#111");
+  it("keeps each digit a writer's own: the same two drawings, from the set asked for", async () => {
+    const a = await realDigits(seededRandom(3), "held-out", "#111");
+    const b = await realDigits(seededRandom(3), "held-out", "#111");
+    const training = await realDigits(seededRandom(3), "training", "#111");
     expect(a.drawings).toHaveLength(10);
     expect(a.drawings.every((drawings) => drawings.length === 2)).toBe(true);
     expect(b.drawings.map((d) => d[0].uri)).toEqual(a.drawings.map((d) => d[0].uri));
     expect(training.drawings[4][0].uri).not.toBe(a.drawings[4][0].uri);
   });
 
-  it("writes the digits of a box as images and its letters in the hand, each character with its middle in order", () => {
+  it("writes the digits of a box as images and its letters in the hand, each character with its middle in order", async () => {
     const random = seededRandom(5);
-    const hand = { ...randomHand(random, loadHand("caveat")), digits: realDigits(random, "training", "#111") };
+    const hand = { ...randomHand(random, loadHand("caveat")), digits: await realDigits(random, "training", "#111") };
     const box = { x: 10, y: 10, w: 40, h: 9 };
     const writing = writeInBox("Nf3", box, hand, random);
     expect(writing.svg.match(/<image /g)).toHaveLength(1);

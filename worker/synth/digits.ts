@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
 import type { Random } from "./handwriting";
 
 /**
@@ -36,30 +36,11 @@ export type DigitImage = { uri: string; aspect: number };
 /** One writer's digits: two drawings of each (the first mostly), their height as a share of the letters' em. */
 export type RealDigits = { drawings: DigitImage[][]; height: number };
 
-function png(width: number, height: number, rgba: Uint8Array): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 6; // RGBA
-  const rows = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) rows.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
-}
-
 /**
  * One collected digit cut to its ink, drawn in `ink` (#rgb or #rrggbb); `thinning` (0–1) takes the faint edge of
  * the line away, so that the same digit is written with a finer pen.
  */
-export function digitImage(set: DigitSet, index: number, ink: string, thinning: number): DigitImage {
+export async function digitImage(set: DigitSet, index: number, ink: string, thinning: number): Promise<DigitImage> {
   const pixels = collection(set).images.subarray(index * SIDE * SIDE, (index + 1) * SIDE * SIDE);
   let [left, top, right, bottom] = [SIDE, SIDE, -1, -1];
   for (let y = 0; y < SIDE; y++) {
@@ -80,13 +61,16 @@ export function digitImage(set: DigitSet, index: number, ink: string, thinning: 
       rgba.set([r, g, b, Math.round(alpha * 255)], at);
     }
   }
-  return { uri: `data:image/png;base64,${png(width, height, rgba).toString("base64")}`, aspect: width / height };
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return { uri: `data:image/png;base64,${png.toString("base64")}`, aspect: width / height };
 }
 
 /** A writer of real digits: for each digit two drawings of the set, in the writer's ink and pen. */
-export function realDigits(random: Random, set: DigitSet, ink: string): RealDigits {
+export async function realDigits(random: Random, set: DigitSet, ink: string): Promise<RealDigits> {
   const { byDigit } = collection(set);
   const thinning = 0.05 + random() * 0.5;
-  const drawings = byDigit.map((indices) => [0, 1].map(() => digitImage(set, indices[Math.floor(random() * indices.length)], ink, thinning)));
-  return { drawings, height: 0.62 + random() * 0.2 };
+  const chosen = byDigit.map((indices) => [0, 1].map(() => indices[Math.floor(random() * indices.length)]));
+  const height = 0.62 + random() * 0.2;
+  const drawings = await Promise.all(chosen.map((indices) => Promise.all(indices.map((index) => digitImage(set, index, ink, thinning)))));
+  return { drawings, height };
 }

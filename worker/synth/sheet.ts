@@ -127,10 +127,10 @@ const NOTATION_STREAM = 0x27d4eb2f;
 const DIGITS_STREAM = 0x165667b1;
 
 /** The sheet's hand, by chance (`digits.share`) with a real person's digits instead of its font's. */
-function withDigits(hand: Hand, digits: SheetOptions["realDigits"], seed: number): Hand {
+async function withDigits(hand: Hand, digits: SheetOptions["realDigits"], seed: number): Promise<Hand> {
   if (!digits || digits.share <= 0) return hand;
   const random = seededRandom((seed ^ DIGITS_STREAM) >>> 0);
-  return random() < digits.share ? { ...hand, digits: realDigits(random, digits.set, hand.ink) } : hand;
+  return random() < digits.share ? { ...hand, digits: await realDigits(random, digits.set, hand.ink) } : hand;
 }
 
 /** How a sheet's writer writes a move: in short algebraic, or by chance (`share`) in long algebraic with or without hyphens. */
@@ -162,7 +162,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const language = options.language ?? pick(random, NOTATION_LANGUAGES);
   const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110), options.opening);
   const font = sheetHand(pick(random, options.fonts), options.fonts, options.mixedHands ?? 0, options.seed);
-  const hand = withDigits(randomHand(random, font), options.realDigits, options.seed);
+  const hand = await withDigits(randomHand(random, font), options.realDigits, options.seed);
   const randomRound = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));
   const randomBoard = 1 + Math.floor(random() * (random() < 0.6 ? 20 : 150));
   const round = options.round ?? randomRound;
