@@ -2,12 +2,11 @@ import { boxOverlapScore } from "~/sheets/overlap";
 import type { HeaderField, Rect, TemplatePage } from "~/sheets/templates";
 import { adaptiveThreshold, type GrayImage } from "../vision/image";
 import { PAGE_PX_PER_MM } from "./layout";
+import { findLine as findLineWithin, gridColumns, type Mask } from "./lines";
 import { DETECTION } from "~/sheets/status";
 
 /** How far (mm) a printed line may lie from where the form puts it. */
 const SEARCH_MM = 2;
-/** Share of a line's length that must be dark for it to count as found. */
-const LINE_SHARE = 0.45;
 /** Share of the grid lines that must be found for the boxes to count as detected. */
 const MIN_FOUND = 0.6;
 
@@ -19,25 +18,6 @@ export type BoxesResult = {
   /** Move boxes in page pixels, in the order of the template's moveBoxes. */
   moveBoxes: Rect[];
 };
-
-type Mask = { data: Uint8Array; width: number; height: number };
-
-/** The position near `expected` (px) where the dark run across [from, to) is longest, or null. */
-function findLine(mask: Mask, horizontal: boolean, expected: number, from: number, to: number): number | null {
-  const reach = Math.round(SEARCH_MM * PAGE_PX_PER_MM);
-  let best = -1;
-  let bestCount = 0;
-  const a = Math.max(0, Math.round(from));
-  const limit = horizontal ? mask.width : mask.height;
-  const b = Math.min(limit, Math.round(to));
-  for (let p = Math.round(expected) - reach; p <= Math.round(expected) + reach; p++) {
-    if (p < 0 || p >= (horizontal ? mask.height : mask.width)) continue;
-    let count = 0;
-    for (let q = a; q < b; q++) count += horizontal ? mask.data[p * mask.width + q] : mask.data[q * mask.width + p];
-    if (count > bestCount) [best, bestCount] = [p, count];
-  }
-  return bestCount >= LINE_SHARE * (b - a) ? best + 0.5 : null;
-}
 
 /** Least-squares line through the found positions, to place the lines that were not found. */
 function fill(found: (number | null)[], expected: number[]): number[] {
@@ -53,6 +33,9 @@ function fill(found: (number | null)[], expected: number[]): number[] {
 
 const px = (mm: number) => mm * PAGE_PX_PER_MM;
 
+/** The line near `expected` (px), at most SEARCH_MM from it. */
+const findLine = (mask: Mask, horizontal: boolean, expected: number, from: number, to: number) => findLineWithin(mask, horizontal, expected, from, to, Math.round(px(SEARCH_MM)));
+
 /** Finds the header boxes and the move grid on a perspective-corrected page (spec §4: 2 detected, 12 not detected). */
 export function detectBoxes(page: GrayImage, template: TemplatePage): BoxesResult {
   const mask: Mask = { data: adaptiveThreshold(page, Math.round(px(4)), 0.85), width: page.width, height: page.height };
@@ -64,18 +47,9 @@ export function detectBoxes(page: GrayImage, template: TemplatePage): BoxesResul
     return value;
   };
   const moveBoxes: Rect[] = new Array(template.moveBoxes.length);
-  // the grid: one block of rows per column of the form
-  const columns = new Map<number, { index: number; box: TemplatePage["moveBoxes"][number] }[]>();
-  template.moveBoxes.forEach((box, index) => {
-    const left = template.numberCells.find((cell) => cell.move === box.move)!.x;
-    columns.set(left, [...(columns.get(left) ?? []), { index, box }]);
-  });
-  for (const [left, entries] of columns) {
-    const rowsTop = [...new Set(entries.map((e) => e.box.y))].sort((a, b) => a - b);
-    const rowHeight = entries[0].box.h;
-    const ys = [...rowsTop, rowsTop[rowsTop.length - 1] + rowHeight].map(px);
-    const xsMm = [...new Set(entries.flatMap((e) => [e.box.x, e.box.x + e.box.w]))].sort((a, b) => a - b);
-    const xs = [px(left), ...xsMm.map(px)];
+  for (const { rowsTop, ys: ysMm, xs: xsMm, entries } of gridColumns(template)) {
+    const ys = ysMm.map(px);
+    const xs = xsMm.map(px);
     const foundYs = ys.map((y) => count(findLine(mask, true, y, xs[1], xs[xs.length - 1])));
     const foundXs = xs.map((x) => count(findLine(mask, false, x, ys[0], ys[ys.length - 1])));
     const lineYs = fill(foundYs, ys);

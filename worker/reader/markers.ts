@@ -44,7 +44,7 @@ function candidatesAtSize(image: GrayImage): Component[] {
     .slice(0, MAX_CANDIDATES);
 }
 
-function quadArea(points: readonly Point[]): number {
+function polygonArea(points: readonly Point[]): number {
   let sum = 0;
   for (let i = 0; i < points.length; i++) {
     const a = points[i];
@@ -54,31 +54,41 @@ function quadArea(points: readonly Point[]): number {
   return sum / 2;
 }
 
-/** Four candidates in clockwise order (image coordinates), largest quadrilaterals first. */
-export function quadrilaterals(candidates: Component[]): Point[][] {
-  const quads: { points: Point[]; area: number }[] = [];
-  const n = candidates.length;
-  for (let a = 0; a < n; a++)
-    for (let b = a + 1; b < n; b++)
-      for (let c = b + 1; c < n; c++)
-        for (let d = c + 1; d < n; d++) {
-          const chosen = [candidates[a], candidates[b], candidates[c], candidates[d]];
-          const areas = chosen.map((m) => m.area);
-          if (Math.max(...areas) / Math.min(...areas) > 3) continue;
-          const cx = chosen.reduce((s, m) => s + m.cx, 0) / 4;
-          const cy = chosen.reduce((s, m) => s + m.cy, 0) / 4;
-          const points = chosen
-            .map((m) => ({ x: m.cx + 0.5, y: m.cy + 0.5 }))
-            .sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
-          const area = quadArea(points);
-          // markers are 10 mm squares on a page of ~190 × 270 mm between their centres
-          const markerSide = Math.sqrt(Math.min(...areas));
-          if (area < (markerSide * 8) ** 2) continue;
-          quads.push({ points, area });
-        }
-  return quads.sort((p, q) => q.area - p.area).slice(0, 12).map((q) => q.points);
+/** Every choice of `k` of the candidates. */
+function choices(candidates: Component[], k: number, from = 0): Component[][] {
+  if (k === 0) return [[]];
+  const out: Component[][] = [];
+  for (let i = from; i <= candidates.length - k; i++) for (const rest of choices(candidates, k - 1, i + 1)) out.push([candidates[i], ...rest]);
+  return out;
 }
 
+/**
+ * `corners` candidates in clockwise order (image coordinates), largest polygons first: markers of similar size
+ * spanning most of a page (markers are 10 mm squares on a page of ~190 × 270 mm between their centres).
+ */
+function polygons(candidates: Component[], corners: 3 | 4): Point[][] {
+  const found: { points: Point[]; area: number }[] = [];
+  for (const chosen of choices(candidates, corners)) {
+    const areas = chosen.map((m) => m.area);
+    if (Math.max(...areas) / Math.min(...areas) > 3) continue;
+    const cx = chosen.reduce((s, m) => s + m.cx, 0) / corners;
+    const cy = chosen.reduce((s, m) => s + m.cy, 0) / corners;
+    const points = chosen
+      .map((m) => ({ x: m.cx + 0.5, y: m.cy + 0.5 }))
+      .sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
+    const area = polygonArea(points);
+    const markerSide = Math.sqrt(Math.min(...areas));
+    if (area < ((corners - 2) / 2) * (markerSide * 8) ** 2) continue;
+    found.push({ points, area });
+  }
+  return found.sort((p, q) => q.area - p.area).slice(0, 12).map((q) => q.points);
+}
+
+/** Four candidates in clockwise order (image coordinates), largest quadrilaterals first. */
+export const quadrilaterals = (candidates: Component[]): Point[][] => polygons(candidates, 4);
+
+/** Three candidates in clockwise order, largest triangles first: the markers of a page whose fourth is cut off or hidden. */
+export const triangles = (candidates: Component[]): Point[][] => polygons(candidates, 3);
 
 /** The four markers' centres (clockwise) when a photo shows them, else null. */
 export function markerQuad(image: GrayImage): Point[] | null {

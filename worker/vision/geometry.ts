@@ -50,3 +50,8 @@ export function invert(h: Homography): Homography {
     (d * k - e * g) / det, (b * g - a * k) / det, (a * e - b * d) / det,
   ];
 }
+
+/** The homography that applies `second` after `first`. */
+export function compose(second: Homography, first: Homography): Homography {
+  return [0, 1, 2].flatMap((row) => [0, 1, 2].map((col) => second[row * 3] * first[col] + second[row * 3 + 1] * first[3 + col] + second[row * 3 + 2] * first[6 + col]));
+}
