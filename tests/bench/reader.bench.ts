@@ -8,7 +8,7 @@
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
- * ECO line, before random play; `--notation long`: both players write long algebraic, Ng1-f3; `--digits real`: the writers' digits are real people's, never trained on; `--prior none`: decoded without the move prior of real games' openings)
+ * ECO line, before random play; `--notation long`: both players write long algebraic, Ng1-f3; `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--prior none`: decoded without the move prior of real games' openings)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -22,7 +22,7 @@ import type { SyntheticPage } from "../../worker/synth/sheet";
 import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "../../app/sheets/assignment";
 
 const { values } = parseArgs({
-  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, prior: { type: "string", default: "shipped" } },
+  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, prior: { type: "string", default: "shipped" } },
 });
 const SHEETS = Number(values.sheets);
 const FIRST = Number(values.first);
@@ -33,6 +33,8 @@ const NOTATION = values.notation as HeldOutNotation;
 if (NOTATION !== "short" && NOTATION !== "long") throw new Error(`--notation: short or long, not ${NOTATION}`);
 const DIGITS = values.digits as HeldOutDigits;
 if (DIGITS !== "hand" && DIGITS !== "real") throw new Error(`--digits: hand or real, not ${DIGITS}`);
+const BEND = Number(values.bend);
+if (!(BEND >= 0 && BEND <= 20)) throw new Error(`--bend: millimetres from 0 to 20, not ${values.bend}`);
 /** The plies where the opening book can help: the first this many. */
 const OPENING_PLIES = 20;
 const prior = values.prior === "none" ? undefined : await loadMovePrior();
@@ -89,7 +91,7 @@ for (const kind of KINDS) {
   const languages = new Set<string>();
   const started = Date.now();
   for (let index = 0; index < SHEETS; index++) {
-    const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS });
+    const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS, bend: BEND });
     const truth = sheet.pages[0].sans;
     languages.add(sheet.pages[0].language);
     const readings = await readPages(sheet.pages);
@@ -120,7 +122,7 @@ for (const kind of KINDS) {
     }
   }
 
-  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}, ${prior ? "with" : "without"} the move prior: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}, ${prior ? "with" : "without"} the move prior: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);

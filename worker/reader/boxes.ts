@@ -1,13 +1,24 @@
 import { boxOverlapScore } from "~/sheets/overlap";
 import type { HeaderField, Rect, TemplatePage } from "~/sheets/templates";
+import type { LeaningRect } from "./crops";
 import { adaptiveThreshold, type GrayImage } from "../vision/image";
 import { PAGE_PX_PER_MM } from "./layout";
-import { findLine as findLineWithin, gridColumns, type Mask } from "./lines";
+import { findLinePiece, gridColumns, type GridColumn, type Mask } from "./lines";
 import { DETECTION } from "~/sheets/status";
 
-/** How far (mm) a printed line may lie from where the form puts it. */
-const SEARCH_MM = 2;
-/** Share of the grid lines that must be found for the boxes to count as detected. */
+/** How far (mm) a header box's edge may lie from where the form puts it (a bent page moves it by millimetres). */
+const SEARCH_MM = 3.5;
+/** The longest piece (mm) a grid line is looked for in, and how far from where the form puts it (under half a row, 6.8 mm). */
+const PIECE_MM = 10;
+const PIECE_REACH_MM = 3.2;
+/** A box leaning across by less than this (px, from one side to the other) is taken as level: pieces are found to the pixel. */
+const LEAN_PX = 2;
+/** How far (mm) the grid's top line is looked for: the labels above it are no line. */
+const FIRST_REACH_MM = 6;
+/** A piece further than this (mm) from the median of its neighbours on the line lies on something else. */
+const PIECE_AGREE_MM = 1.5;
+const PIECE_NEIGHBOURS = 3;
+/** Share of the grid lines' pieces that must be found for the boxes to count as detected. */
 const MIN_FOUND = 0.6;
 
 export type BoxesResult = {
@@ -16,7 +27,7 @@ export type BoxesResult = {
   /** Header boxes in page pixels; null where the box was not found. */
   header: Record<HeaderField, Rect | null>;
   /** Move boxes in page pixels, in the order of the template's moveBoxes. */
-  moveBoxes: Rect[];
+  moveBoxes: LeaningRect[];
 };
 
 /** Least-squares line through the found positions, to place the lines that were not found. */
@@ -33,41 +44,162 @@ function fill(found: (number | null)[], expected: number[]): number[] {
 
 const px = (mm: number) => mm * PAGE_PX_PER_MM;
 
-/** The line near `expected` (px), at most SEARCH_MM from it. */
-const findLine = (mask: Mask, horizontal: boolean, expected: number, from: number, to: number) => findLineWithin(mask, horizontal, expected, from, to, Math.round(px(SEARCH_MM)));
+/**
+ * A header box's edge near `expected` (px) across [from, to): the median of where its pieces (at most PIECE_MM long)
+ * are, at most SEARCH_MM from it, so that an edge a bent page bows is found; null when under half of them are found.
+ */
+function findEdge(mask: Mask, horizontal: boolean, expected: number, from: number, to: number): number | null {
+  const count = Math.max(1, Math.round((to - from) / px(PIECE_MM)));
+  const step = (to - from) / count;
+  const found = Array.from({ length: count }, (_, k) => findLinePiece(mask, horizontal, expected, from + k * step, from + (k + 1) * step, Math.round(px(SEARCH_MM)))).filter(
+    (p): p is number => p !== null,
+  );
+  return found.length >= count / 2 ? median(found) : null;
+}
+
+/**
+ * The move grid of one block of rows, found piece by piece: each line cut into pieces of at most PIECE_MM (a bent page
+ * bows its lines and moves its rows by millimetres, which whole lines on one row of pixels do not follow), each looked
+ * for near where the piece above it was found, and a piece that lies off its neighbours on the same line
+ * (handwriting, a neighbouring line) dropped. A cell's edge is where its pieces are, else where its line's other
+ * pieces are, else where the lines around it are (fill).
+ */
+function pieceGrid(mask: Mask, { xs: xsMm, ys: ysMm }: GridColumn) {
+  const xs = xsMm.map(px);
+  const ys = ysMm.map(px);
+  let total = 0;
+  let found = 0;
+  /** The pieces of a line's span (px): at most PIECE_MM long, their ends (where the lines the other way cross) left out. */
+  const piecesOf = (start: number, end: number) => {
+    const count = Math.max(1, Math.round((end - start) / px(PIECE_MM)));
+    const step = (end - start) / count;
+    return Array.from({ length: count }, (_, k) => [start + k * step + px(1), start + (k + 1) * step - px(1)] as const);
+  };
+  /**
+   * Offsets (px) from where the form has them of each line's pieces in each of its spans (cells across, rows down),
+   * null where not found. Each piece is looked for where the one above it was found (a bend moves the rows by more
+   * than half a row, a little from one row to the next); the top line, with no line above it, up to FIRST_REACH_MM.
+   */
+  const rowOffsets = (): (number | null)[][][] => {
+    const above: (number | null)[] = [];
+    return ys.map((y, line) => {
+      let k = 0;
+      return xs.slice(0, -1).map((start, cell) =>
+        piecesOf(start, xs[cell + 1]).map(([from, to]) => {
+          total++;
+          const expected = y + (above[k] ?? 0);
+          const found = findLinePiece(mask, true, expected, from, to, Math.round(px(line === 0 ? FIRST_REACH_MM : PIECE_REACH_MM)));
+          const offset = found === null ? null : found - y;
+          if (offset !== null) above[k] = offset;
+          k++;
+          return offset;
+        }),
+      );
+    });
+  };
+  const columnOffsets = (): (number | null)[][][] =>
+    xs.map((x) => {
+      let above: number | null = null;
+      return ys.slice(0, -1).map((start, row) =>
+        piecesOf(start, ys[row + 1]).map(([from, to]) => {
+          total++;
+          const found = findLinePiece(mask, false, x + (above ?? 0), from, to, Math.round(px(PIECE_REACH_MM)));
+          const offset = found === null ? null : found - x;
+          if (offset !== null) above = offset;
+          return offset;
+        }),
+      );
+    });
+  /**
+   * Keeps the pieces within PIECE_AGREE_MM of the median of their neighbours on the line (PIECE_NEIGHBOURS either
+   * side: a bent line moves along its length); each span's offset (mean of its kept pieces), and the line's.
+   */
+  const settle = (pieces: (number | null)[][][], centres: number[][]) =>
+    pieces.map((line) => {
+      const along = line.flat();
+      const kept = along.map((offset, i) => {
+        const near = along.slice(Math.max(0, i - PIECE_NEIGHBOURS), i + PIECE_NEIGHBOURS + 1).filter((o): o is number => o !== null);
+        return offset !== null && Math.abs(offset - median(near)) <= px(PIECE_AGREE_MM) ? offset : null;
+      });
+      let at = 0;
+      const spans = line.map((offsets, span) => {
+        const first = at;
+        const own = kept.slice(first, (at += offsets.length)).flatMap((offset, k) => (offset === null ? [] : [{ offset, along: centres[span][k] }]));
+        found += own.length;
+        return { offset: own.length ? own.reduce((sum, o) => sum + o.offset, 0) / own.length : null, lean: slope(own) };
+      });
+      const all = kept.filter((o): o is number => o !== null);
+      return { spans, line: all.length ? median(all) : null };
+    });
+  const centresOf = (spans: number[]) => spans.slice(0, -1).map((start, i) => piecesOf(start, spans[i + 1]).map(([from, to]) => (from + to) / 2));
+  const rows = settle(rowOffsets(), centresOf(xs));
+  const columns = settle(columnOffsets(), centresOf(ys));
+  const rowLines = fill(rows.map((r, i) => (r.line === null ? null : ys[i] + r.line)), ys);
+  const columnLines = fill(columns.map((c, i) => (c.line === null ? null : xs[i] + c.line)), xs);
+  return {
+    total,
+    found,
+    /** Where horizontal line `line` runs across cell `cell` (px). */
+    horizontal: (line: number, cell: number) => {
+      const span = rows[line].spans[cell].offset;
+      return span === null ? rowLines[line] : ys[line] + span;
+    },
+    /** How the lines above and below row `row` lean across cell `cell` (px down per px across), where they visibly do. */
+    lean: (row: number, cell: number) => {
+      const leans = [rows[row].spans[cell].lean, rows[row + 1].spans[cell].lean].filter((l): l is number => l !== null);
+      const lean = leans.length ? leans.reduce((a, b) => a + b, 0) / leans.length : 0;
+      return Math.abs(lean * (xs[cell + 1] - xs[cell])) >= LEAN_PX ? lean : 0;
+    },
+    /** Where vertical line `line` runs down row `row` (px). */
+    vertical: (line: number, row: number) => {
+      const span = columns[line].spans[row].offset;
+      return span === null ? columnLines[line] : xs[line] + span;
+    },
+  };
+}
+
+/** The least-squares slope of offsets along a line; null from fewer than two pieces. */
+function slope(pieces: { offset: number; along: number }[]): number | null {
+  if (pieces.length < 2) return null;
+  const mean = (f: (p: { offset: number; along: number }) => number) => pieces.reduce((sum, p) => sum + f(p), 0) / pieces.length;
+  const along = mean((p) => p.along);
+  const offset = mean((p) => p.offset);
+  const spread = pieces.reduce((sum, p) => sum + (p.along - along) ** 2, 0);
+  return spread > 0 ? pieces.reduce((sum, p) => sum + (p.along - along) * (p.offset - offset), 0) / spread : null;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
 
 /** Finds the header boxes and the move grid on a perspective-corrected page (spec §4: 2 detected, 12 not detected). */
 export function detectBoxes(page: GrayImage, template: TemplatePage): BoxesResult {
   const mask: Mask = { data: adaptiveThreshold(page, Math.round(px(4)), 0.85), width: page.width, height: page.height };
   let total = 0;
   let foundCount = 0;
-  const count = (value: number | null) => {
-    total++;
-    if (value !== null) foundCount++;
-    return value;
-  };
-  const moveBoxes: Rect[] = new Array(template.moveBoxes.length);
-  for (const { rowsTop, ys: ysMm, xs: xsMm, entries } of gridColumns(template)) {
-    const ys = ysMm.map(px);
-    const xs = xsMm.map(px);
-    const foundYs = ys.map((y) => count(findLine(mask, true, y, xs[1], xs[xs.length - 1])));
-    const foundXs = xs.map((x) => count(findLine(mask, false, x, ys[0], ys[ys.length - 1])));
-    const lineYs = fill(foundYs, ys);
-    const lineXs = fill(foundXs, xs);
-    for (const { index, box } of entries) {
-      const row = rowsTop.indexOf(box.y);
-      const column = xs.findIndex((x) => Math.abs(x - px(box.x)) < 0.5);
-      moveBoxes[index] = { x: lineXs[column], y: lineYs[row], w: lineXs[column + 1] - lineXs[column], h: lineYs[row + 1] - lineYs[row] };
+  const moveBoxes: LeaningRect[] = new Array(template.moveBoxes.length);
+  for (const column of gridColumns(template)) {
+    const grid = pieceGrid(mask, column);
+    total += grid.total;
+    foundCount += grid.found;
+    for (const { index, box } of column.entries) {
+      const row = column.rowsTop.indexOf(box.y);
+      const cell = column.xs.findIndex((x) => Math.abs(x - box.x) < 0.01);
+      const left = grid.vertical(cell, row);
+      const top = grid.horizontal(row, cell);
+      moveBoxes[index] = { x: left, y: top, w: grid.vertical(cell + 1, row) - left, h: grid.horizontal(row + 1, cell) - top, lean: grid.lean(row, cell) };
     }
   }
   const header = {} as Record<HeaderField, Rect | null>;
   for (const [field, rect] of Object.entries(template.header) as [HeaderField, Rect][]) {
     const expected = { x: px(rect.x), y: px(rect.y), w: px(rect.w), h: px(rect.h) };
     const edges = [
-      findLine(mask, true, expected.y, expected.x + px(1), expected.x + expected.w - px(1)),
-      findLine(mask, true, expected.y + expected.h, expected.x + px(1), expected.x + expected.w - px(1)),
-      findLine(mask, false, expected.x, expected.y + px(1), expected.y + expected.h - px(1)),
-      findLine(mask, false, expected.x + expected.w, expected.y + px(1), expected.y + expected.h - px(1)),
+      findEdge(mask, true, expected.y, expected.x + px(1), expected.x + expected.w - px(1)),
+      findEdge(mask, true, expected.y + expected.h, expected.x + px(1), expected.x + expected.w - px(1)),
+      findEdge(mask, false, expected.x, expected.y + px(1), expected.y + expected.h - px(1)),
+      findEdge(mask, false, expected.x + expected.w, expected.y + px(1), expected.y + expected.h - px(1)),
     ];
     const [top, bottom, left, right] = edges.map((edge, i) => edge ?? [expected.y, expected.y + expected.h, expected.x, expected.x + expected.w][i]);
     const found = { x: left, y: top, w: right - left, h: bottom - top };

@@ -49,4 +49,21 @@ describe("whether a move box is written", () => {
     expect(shaded.lines).toBeLessThan(5);
     expect(isWritten(shaded)).toBe(false);
   });
+
+  it("cuts a leaning box (a bent page) out level, without the frame that leans into it", () => {
+    const slope = 0.05;
+    // the whole box leans: 11 pixels down from its left side to its right, about its middle
+    const level = page(pen(40));
+    const leaning = createImage(level.width, level.height, 228);
+    for (let y = 0; y < level.height; y++)
+      for (let x = 0; x < level.width; x++) {
+        const from = Math.round(y - slope * (x - 120));
+        if (from >= 0 && from < level.height) leaning.data[y * level.width + x] = level.data[from * level.width + x];
+      }
+    const cut = cropBox(leaning, { ...box, lean: slope });
+    const asLevel = cropBox(level, box);
+    // the same writing, cut to the same height as on the level page; cut level, the leaning frame's ends come in
+    expect(Math.abs(cut.region.h - asLevel.region.h)).toBeLessThan(2);
+    expect(cropBox(leaning, box).region.h).toBeGreaterThan(asLevel.region.h + 5);
+  });
 });

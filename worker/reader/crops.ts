@@ -14,6 +14,9 @@ const INSET_PX = 2;
 /** Pixels of paper kept around the writing. */
 const MARGIN_PX = 2;
 
+/** A box on the page, whose lines may lean across it (a bent page): `lean` px down per px across, about its middle. */
+export type LeaningRect = Rect & { lean?: number };
+
 /** A box's writing at the recognizer's size; `region` (page pixels) was scaled to the first `width` columns. */
 export type Crop = { pixels: Float32Array; ink: number; lines: number; region: Rect; width: number };
 
@@ -110,12 +113,14 @@ function paleGain(ink: Float32Array): number {
 
 const strengthened = (ink: Float32Array, gain: number) => (gain === 1 ? ink : ink.map((v) => Math.min(1, v * gain)));
 
-export function cropBox(page: GrayImage, box: Rect): Crop {
+/** A leaning box cut out level: each column sampled as far down as its lines lean there. */
+export function cropBox(page: GrayImage, box: LeaningRect): Crop {
+  const lean = box.lean ? { slope: box.lean, about: box.x + box.w / 2 } : undefined;
   const x = box.x + INSET_PX;
   const y = box.y + INSET_PX;
   const w = box.w - 2 * INSET_PX;
   const h = box.h - 2 * INSET_PX;
-  const native = cropScaled(page, x, y, w, h, Math.max(8, Math.round(h)), 4 * Math.round(w));
+  const native = cropScaled(page, x, y, w, h, Math.max(8, Math.round(h)), 4 * Math.round(w), lean);
   const ink = inkOf(native);
   eraseLines(ink, native.width, native.height);
   const scale = (CROP_HEIGHT * CROP_HEIGHT) / (native.height * native.height);
@@ -136,7 +141,7 @@ export function cropBox(page: GrayImage, box: Rect): Crop {
     const y0 = Math.max(0, top * sy - MARGIN_PX);
     region = { x: x + x0, y: y + y0, w: Math.min(w - x0, (right - left) * sx + 2 * MARGIN_PX), h: Math.min(h - y0, (bottom - top) * sy + 2 * MARGIN_PX) };
   }
-  const image = cropScaled(page, region.x, region.y, region.w, region.h, CROP_HEIGHT, CROP_WIDTH);
+  const image = cropScaled(page, region.x, region.y, region.w, region.h, CROP_HEIGHT, CROP_WIDTH, lean);
   const values = strengthened(inkOf(image), gain);
   const pixels = new Float32Array(CROP_HEIGHT * CROP_WIDTH);
   for (let row = 0; row < CROP_HEIGHT; row++) pixels.set(values.subarray(row * image.width, (row + 1) * image.width), row * CROP_WIDTH);

@@ -64,6 +64,12 @@ function markersOnPaper(image: GrayImage, toPhoto: Homography, present: readonly
 
 const ALL_MARKERS = [0, 1, 2, 3] as const;
 
+/**
+ * Each code cell is looked at this far (mm) above and below where the markers put it, its darkest kept: a bent page
+ * bows its top edge by millimetres between the markers, and there is only paper above and below the cells.
+ */
+const CODE_SHIFTS_MM = [-4, -3, -2, -1, 0, 1, 2, 3, 4];
+
 /** The markers' black and the paper's white, and how surely the `present` markers are markers on paper; null when there is no contrast. */
 function markersSeen(image: GrayImage, toPhoto: Homography, present: readonly number[]): { black: number; white: number; confidence: number } | null {
   const black = present.reduce((s, i) => s + meanAround(image, toPhoto, markerCentre(i).x, markerCentre(i).y, 3), 0) / present.length;
@@ -80,7 +86,7 @@ function readCode(image: GrayImage, toPhoto: Homography, present: readonly numbe
   const middle = (white + black) / 2;
   let confidence = seen.confidence;
   const bits = CODE_CELLS.map((cell) => {
-    const value = meanAround(image, toPhoto, cell.x + cell.w / 2, cell.y + cell.h / 2, cell.w * 0.3);
+    const value = Math.min(...CODE_SHIFTS_MM.map((dy) => meanAround(image, toPhoto, cell.x + cell.w / 2, cell.y + cell.h / 2 + dy, cell.w * 0.3)));
     confidence = Math.min(confidence, Math.min(1, (2 * Math.abs(value - middle)) / (white - black)));
     return value < middle;
   });

@@ -32,20 +32,20 @@ export type HeldOutNotation = "short" | "long";
 /** The writers' digits: their hand's own, or real people's never used in training (MNIST's test digits: digits.ts). */
 export type HeldOutDigits = "hand" | "real";
 
-/** What the sheets of a held-out set hold besides their hands (by default random games, short notation, the hand's digits). */
-export type HeldOutVariant = { games?: HeldOutGames; notation?: HeldOutNotation; digits?: HeldOutDigits };
+/** What the sheets of a held-out set hold besides their hands (by default random games, short notation, the hand's digits, flat pages; `bend`: mm, photo.ts's bowed). */
+export type HeldOutVariant = { games?: HeldOutGames; notation?: HeldOutNotation; digits?: HeldOutDigits; bend?: number };
 
 /**
  * The held-out set of a kind of hand: every notation language in turn, every eighth sheet on the
  * two-page 120-move form, every fourth with the opponent's sheet of the same game (another writer
  * of the same kind).
  */
-export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", { games = "random", notation = "short", digits = "hand" }: HeldOutVariant = {}): Promise<HeldOutSheet> {
+export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", { games = "random", notation = "short", digits = "hand", bend }: HeldOutVariant = {}): Promise<HeldOutSheet> {
   const fonts = HELD_OUT_HANDS[kind];
   const language = NOTATION_LANGUAGES[index % NOTATION_LANGUAGES.length];
   const layout = index % 8 === 7 ? "kiebitz-120" : "kiebitz-60";
   const opening = games === "openings" ? ecoLines()[(index * 7919) % ecoLines().length] : undefined;
-  const writers = { longNotation: notation === "long" ? 1 : 0, realDigits: digits === "real" ? { share: 1, set: "held-out" as const } : undefined };
+  const writers = { longNotation: notation === "long" ? 1 : 0, realDigits: digits === "real" ? { share: 1, set: "held-out" as const } : undefined, bend };
   const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening, ...writers });
   const otherPlayer =
     index % 4 === 1 ? await syntheticSheet({ seed: HELD_OUT_SEED + 500_000 + index, fonts, language, layout, sans: pages[0].sans, ...writers }) : null;

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { homography, type Point } from "../vision/geometry";
-import { warp, type GrayImage } from "../vision/image";
+import { createImage, sample, warp, type GrayImage } from "../vision/image";
 import type { Random } from "./handwriting";
 
 const between = (random: Random, low: number, high: number) => low + (high - low) * random();
@@ -93,4 +93,16 @@ async function encode(image: GrayImage, random: Random): Promise<Buffer> {
   let pipeline = sharp(rgb, { raw: { width, height, channels: 3 } });
   if (blur >= 0.3) pipeline = pipeline.blur(blur);
   return pipeline.jpeg({ quality: Math.round(between(random, 45, 92)) }).toBuffer();
+}
+
+/**
+ * The page bowed as a sheet lifted at its sides lies: its content moved down by `depth` times the sine of the way
+ * across (`depth` at the middle, nothing at the edges), so that rows sag and lean. `depth` in units of the page's
+ * width (mm over the width in mm).
+ */
+export function bowed(page: GrayImage, depth: number): GrayImage {
+  const out = createImage(page.width, page.height);
+  const sag = Array.from({ length: page.width }, (_, u) => depth * page.width * Math.sin((Math.PI * (u + 0.5)) / page.width));
+  for (let v = 0; v < page.height; v++) for (let u = 0; u < page.width; u++) out.data[v * page.width + u] = sample(page, u, v - sag[u], 255);
+  return out;
 }

@@ -11,7 +11,7 @@ import type { Point } from "../vision/geometry";
 import { realDigits, type DigitSet } from "./digits";
 import { loadHand, mixedHand, type HandFont, type HandName } from "./fonts";
 import { randomHand, writeInBox, type Hand, type Random } from "./handwriting";
-import { photograph } from "./photo";
+import { bowed, photograph } from "./photo";
 
 /** Pixels per millimetre of the clean rendering before it is photographed. */
 const RENDER_PX_PER_MM = 8;
@@ -112,6 +112,8 @@ export type SheetOptions = {
   longNotation?: number;
   /** Chance that the writer's digits are a real person's of a set (digits.ts; none by default), drawn from a random stream of its own. */
   realDigits?: { share: number; set: DigitSet };
+  /** The pages photographed bowed, sagging this many mm in their middle (bowed; flat by default). No random draws: otherwise the same sheet. */
+  bend?: number;
 };
 
 /** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --long --digits`). */
@@ -192,7 +194,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
     }
     if (sans.length <= 2 * page.lastMove) parts.push(writeInBox(result, page.header.result, hand, random).svg);
     const clean = await rasterizeSvg(templateSvg(page, translate, PAGE_WIDTH_MM * RENDER_PX_PER_MM, parts.join("")));
-    const photo = await photograph(clean, random);
+    const photo = await photograph(options.bend ? bowed(clean, options.bend / PAGE_WIDTH_MM) : clean, random);
     const headerMiddles = { round: roundWriting.middles, board: boardWriting.middles };
     out.push({ page, language, round, board, sans, written, headerMiddles, font: font.name, clean, ...photo });
   }

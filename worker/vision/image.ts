@@ -53,7 +53,8 @@ export function warp(source: GrayImage, map: Homography, width: number, height: 
 }
 
 /** Crop of a rectangle (pixels, may be fractional) scaled to `height`, keeping the aspect up to `maxWidth`. */
-export function cropScaled(image: GrayImage, x: number, y: number, w: number, h: number, height: number, maxWidth: number): GrayImage {
+/** `lean`: the rectangle's rows run `slope` px down per px across, level at x = `about` (a sheared crop). */
+export function cropScaled(image: GrayImage, x: number, y: number, w: number, h: number, height: number, maxWidth: number, lean?: { slope: number; about: number }): GrayImage {
   const width = Math.max(1, Math.min(maxWidth, Math.round((w / h) * height)));
   const out = createImage(width, height);
   // average a few samples per output pixel so that shrinking does not alias thin strokes
@@ -64,7 +65,10 @@ export function cropScaled(image: GrayImage, x: number, y: number, w: number, h:
     for (let u = 0; u < width; u++) {
       let sum = 0;
       for (let a = 0; a < steps; a++) {
-        for (let b = 0; b < steps; b++) sum += sample(image, x + (u + (b + 0.5) / steps) * sx - 0.5, y + (v + (a + 0.5) / steps) * sy - 0.5);
+        for (let b = 0; b < steps; b++) {
+          const at = x + (u + (b + 0.5) / steps) * sx;
+          sum += sample(image, at - 0.5, y + (v + (a + 0.5) / steps) * sy - 0.5 + (lean ? lean.slope * (at - lean.about) : 0));
+        }
       }
       out.data[v * width + u] = sum / (steps * steps);
     }
