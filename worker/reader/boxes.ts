@@ -25,7 +25,7 @@ export type BoxesResult = {
   status: typeof DETECTION.detected | typeof DETECTION.boxesNotDetected;
   confidence: number;
   /** Header boxes in page pixels; null where the box was not found. */
-  header: Record<HeaderField, Rect | null>;
+  header: Record<HeaderField, LeaningRect | null>;
   /** Move boxes in page pixels, in the order of the template's moveBoxes. */
   moveBoxes: LeaningRect[];
 };
@@ -48,13 +48,20 @@ const px = (mm: number) => mm * PAGE_PX_PER_MM;
  * A header box's edge near `expected` (px) across [from, to): the median of where its pieces (at most PIECE_MM long)
  * are, at most SEARCH_MM from it, so that an edge a bent page bows is found; null when under half of them are found.
  */
-function findEdge(mask: Mask, horizontal: boolean, expected: number, from: number, to: number): number | null {
+function findEdge(mask: Mask, horizontal: boolean, expected: number, from: number, to: number): { at: number; lean: number | null } | null {
   const count = Math.max(1, Math.round((to - from) / px(PIECE_MM)));
   const step = (to - from) / count;
-  const found = Array.from({ length: count }, (_, k) => findLinePiece(mask, horizontal, expected, from + k * step, from + (k + 1) * step, Math.round(px(SEARCH_MM)))).filter(
-    (p): p is number => p !== null,
+  const found = Array.from({ length: count }, (_, k) => ({ offset: findLinePiece(mask, horizontal, expected, from + k * step, from + (k + 1) * step, Math.round(px(SEARCH_MM))), along: from + (k + 0.5) * step })).filter(
+    (p): p is { offset: number; along: number } => p.offset !== null,
   );
-  return found.length >= count / 2 ? median(found) : null;
+  return found.length >= count / 2 ? { at: median(found.map((p) => p.offset)), lean: slope(found) } : null;
+}
+
+/** The lean of a box (px down per px across) from its top and bottom edges' where it is visible over its width `w` (LEAN_PX), else 0. */
+function leanOf(leans: (number | null)[], w: number): number {
+  const known = leans.filter((l): l is number => l !== null);
+  const lean = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 0;
+  return Math.abs(lean * w) >= LEAN_PX ? lean : 0;
 }
 
 /**
@@ -145,11 +152,7 @@ function pieceGrid(mask: Mask, { xs: xsMm, ys: ysMm }: GridColumn) {
       return span === null ? rowLines[line] : ys[line] + span;
     },
     /** How the lines above and below row `row` lean across cell `cell` (px down per px across), where they visibly do. */
-    lean: (row: number, cell: number) => {
-      const leans = [rows[row].spans[cell].lean, rows[row + 1].spans[cell].lean].filter((l): l is number => l !== null);
-      const lean = leans.length ? leans.reduce((a, b) => a + b, 0) / leans.length : 0;
-      return Math.abs(lean * (xs[cell + 1] - xs[cell])) >= LEAN_PX ? lean : 0;
-    },
+    lean: (row: number, cell: number) => leanOf([rows[row].spans[cell].lean, rows[row + 1].spans[cell].lean], xs[cell + 1] - xs[cell]),
     /** Where vertical line `line` runs down row `row` (px). */
     vertical: (line: number, row: number) => {
       const span = columns[line].spans[row].offset;
@@ -192,7 +195,7 @@ export function detectBoxes(page: GrayImage, template: TemplatePage): BoxesResul
       moveBoxes[index] = { x: left, y: top, w: grid.vertical(cell + 1, row) - left, h: grid.horizontal(row + 1, cell) - top, lean: grid.lean(row, cell) };
     }
   }
-  const header = {} as Record<HeaderField, Rect | null>;
+  const header = {} as Record<HeaderField, LeaningRect | null>;
   for (const [field, rect] of Object.entries(template.header) as [HeaderField, Rect][]) {
     const expected = { x: px(rect.x), y: px(rect.y), w: px(rect.w), h: px(rect.h) };
     const edges = [
@@ -201,8 +204,8 @@ export function detectBoxes(page: GrayImage, template: TemplatePage): BoxesResul
       findEdge(mask, false, expected.x, expected.y + px(1), expected.y + expected.h - px(1)),
       findEdge(mask, false, expected.x + expected.w, expected.y + px(1), expected.y + expected.h - px(1)),
     ];
-    const [top, bottom, left, right] = edges.map((edge, i) => edge ?? [expected.y, expected.y + expected.h, expected.x, expected.x + expected.w][i]);
-    const found = { x: left, y: top, w: right - left, h: bottom - top };
+    const [top, bottom, left, right] = edges.map((edge, i) => edge?.at ?? [expected.y, expected.y + expected.h, expected.x, expected.x + expected.w][i]);
+    const found = { x: left, y: top, w: right - left, h: bottom - top, lean: leanOf([edges[0]?.lean ?? null, edges[1]?.lean ?? null], right - left) };
     const ok = edges.filter((e) => e !== null).length >= 3 && boxOverlapScore(found, expected) >= 0.5;
     header[field] = ok ? found : null;
   }

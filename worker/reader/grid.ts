@@ -1,7 +1,7 @@
 import type { TemplatePage } from "~/sheets/templates";
 import { compose, invert, project, solveLinear, type Homography, type Point } from "../vision/geometry";
 import { adaptiveThreshold, warp, type GrayImage } from "../vision/image";
-import { findLine, gridColumns, type Mask } from "./lines";
+import { findLinePiece, gridColumns, type Mask } from "./lines";
 
 /**
  * Placing a page by its printed move grid, when only three of its corner markers are in the photo: the fourth
@@ -23,19 +23,34 @@ const ROUNDS = [
 const OUTLIER_MM = 1;
 /** A marker counts as this many lines in the fit. */
 const MARKER_WEIGHT = 5;
-/** Share of the grid's line pieces that must be in the photo, and of those that must be found, for the placement to count. */
-const MIN_FOUND = 0.5;
+/** How far (mm) the fit may move a marker found from where it is. */
+const ANCHOR_MM = 2;
+/**
+ * Shares of the grid's line pieces that must be in the photo, and of those that must be found, for the placement to
+ * count: a page placed on the wrong lines puts about half its grid outside the photo, and finds under 60% of the rest.
+ */
+const MIN_SEEN = 0.8;
+const MIN_FOUND = 0.6;
 
 /** One piece of a printed line: horizontal (`y` known, found at `along`) or vertical (`x` known). */
 type Piece = { horizontal: boolean; at: number; from: number; to: number };
 /** A piece found: where on the current page (mm) it lies, and where the form has it. */
 type Found = { horizontal: boolean; page: Point; form: number };
 
-/** The grid cut into pieces, a box wide (horizontal) or five rows high (vertical), to follow the page's bends. */
+/** The longest piece (mm) of a line looked for at once: a bent page bows longer ones off a row of pixels. */
+const PIECE_MM = 10;
+
+/** [from, to) cut into pieces of at most PIECE_MM. */
+function cut(from: number, to: number): [number, number][] {
+  const count = Math.max(1, Math.round((to - from) / PIECE_MM));
+  return Array.from({ length: count }, (_, k) => [from + ((to - from) * k) / count, from + ((to - from) * (k + 1)) / count]);
+}
+
+/** The grid's lines cut into pieces: horizontal ones across the move boxes (the number cells are too short), vertical ones a row high. */
 function pieces(template: TemplatePage): Piece[] {
   return gridColumns(template).flatMap(({ xs, ys }) => [
-    ...ys.flatMap((y) => xs.slice(1, -1).map((x, i) => ({ horizontal: true, at: y, from: x, to: xs[i + 2] }))),
-    ...xs.flatMap((x) => Array.from({ length: Math.ceil((ys.length - 1) / 5) }, (_, i) => ({ horizontal: false, at: x, from: ys[i * 5], to: ys[Math.min(ys.length - 1, i * 5 + 5)] }))),
+    ...ys.flatMap((y) => xs.slice(1, -1).flatMap((x, i) => cut(x, xs[i + 2]).map(([from, to]) => ({ horizontal: true, at: y, from, to })))),
+    ...xs.flatMap((x) => ys.slice(0, -1).map((y, i) => ({ horizontal: false, at: x, from: y, to: ys[i + 1] }))),
   ]);
 }
 
@@ -85,7 +100,7 @@ export function placeByGrid(image: GrayImage, toPhoto: Homography, template: Tem
       const middle = (piece.from + piece.to) / 2;
       if (verticalOnly && piece.horizontal) continue;
       // the piece's ends are left out: there it crosses the lines the other way
-      const line = findLine(mask, piece.horizontal, px(piece.at), px(piece.from + 1), px(piece.to - 1), Math.round(px(reachMm)));
+      const line = findLinePiece(mask, piece.horizontal, px(piece.at), px(piece.from + 1), px(piece.to - 1), Math.round(px(reachMm)));
       if (line === null) continue;
       const at = line / GRID_PX_PER_MM;
       found.push({ horizontal: piece.horizontal, page: piece.horizontal ? { x: middle, y: at } : { x: at, y: middle }, form: piece.at });
@@ -107,5 +122,11 @@ export function placeByGrid(image: GrayImage, toPhoto: Homography, template: Tem
     return p.x >= 0 && p.y >= 0 && p.x < image.width && p.y < image.height;
   }).length;
   const share = kept.length / Math.max(1, seen);
-  return seen >= MIN_FOUND * all.length && share >= MIN_FOUND ? { toPhoto: current, found: Math.min(1, share) } : null;
+  // the markers found stay where they are: a fit that moves them has placed the grid on the wrong lines
+  const scale = Math.hypot(anchors[1].photo.x - anchors[0].photo.x, anchors[1].photo.y - anchors[0].photo.y) / Math.hypot(anchors[1].form.x - anchors[0].form.x, anchors[1].form.y - anchors[0].form.y);
+  const moved = Math.max(...anchors.map((a) => {
+    const p = project(current, a.form.x, a.form.y);
+    return Math.hypot(p.x - a.photo.x, p.y - a.photo.y) / scale;
+  }));
+  return seen >= MIN_SEEN * all.length && share >= MIN_FOUND && moved <= ANCHOR_MM ? { toPhoto: current, found: Math.min(1, share) } : null;
 }

@@ -6,22 +6,6 @@ const LINE_SHARE = 0.45;
 /** A thresholded image: 1 where dark. */
 export type Mask = { data: Uint8Array; width: number; height: number };
 
-/** The position (px) within `reach` px of `expected` where the dark run across [from, to) is longest, or null when none is dark enough. */
-export function findLine(mask: Mask, horizontal: boolean, expected: number, from: number, to: number, reach: number): number | null {
-  let best = -1;
-  let bestCount = 0;
-  const a = Math.max(0, Math.round(from));
-  const limit = horizontal ? mask.width : mask.height;
-  const b = Math.min(limit, Math.round(to));
-  for (let p = Math.round(expected) - reach; p <= Math.round(expected) + reach; p++) {
-    if (p < 0 || p >= (horizontal ? mask.height : mask.width)) continue;
-    let count = 0;
-    for (let q = a; q < b; q++) count += horizontal ? mask.data[p * mask.width + q] : mask.data[q * mask.width + p];
-    if (count > bestCount) [best, bestCount] = [p, count];
-  }
-  return b > a && bestCount >= LINE_SHARE * (b - a) ? best + 0.5 : null;
-}
-
 /**
  * The position (px) within `reach` px of `expected` of a short piece of line across [from, to), which may lean by a
  * pixel either way over its length (a bent page): where most of the piece is dark on that row or the rows beside
