@@ -3,7 +3,7 @@ import type { HeaderField, Rect, TemplatePage } from "~/sheets/templates";
 import type { LeaningRect } from "./crops";
 import { adaptiveThreshold, type GrayImage } from "../vision/image";
 import { PAGE_PX_PER_MM } from "./layout";
-import { findLinePiece, gridColumns, type GridColumn, type Mask } from "./lines";
+import { findLinePiece, gridColumns, pieces, type GridColumn, type Mask } from "./lines";
 import { DETECTION } from "~/sheets/status";
 
 /** How far (mm) a header box's edge may lie from where the form puts it (a bent page moves it by millimetres). */
@@ -49,12 +49,12 @@ const px = (mm: number) => mm * PAGE_PX_PER_MM;
  * are, at most SEARCH_MM from it, so that an edge a bent page bows is found; null when under half of them are found.
  */
 function findEdge(mask: Mask, horizontal: boolean, expected: number, from: number, to: number): { at: number; lean: number | null } | null {
-  const count = Math.max(1, Math.round((to - from) / px(PIECE_MM)));
-  const step = (to - from) / count;
-  const found = Array.from({ length: count }, (_, k) => ({ offset: findLinePiece(mask, horizontal, expected, from + k * step, from + (k + 1) * step, Math.round(px(SEARCH_MM))), along: from + (k + 0.5) * step })).filter(
-    (p): p is { offset: number; along: number } => p.offset !== null,
-  );
-  return found.length >= count / 2 ? { at: median(found.map((p) => p.offset)), lean: slope(found) } : null;
+  const all = pieces(from, to, px(PIECE_MM));
+  // `offset` here is where the piece is (px): its slope along the edge is the lean all the same
+  const found = all
+    .map(([a, b]) => ({ offset: findLinePiece(mask, horizontal, expected, a, b, Math.round(px(SEARCH_MM))), along: (a + b) / 2 }))
+    .filter((p): p is { offset: number; along: number } => p.offset !== null);
+  return found.length >= all.length / 2 ? { at: median(found.map((p) => p.offset)), lean: slope(found) } : null;
 }
 
 /** The lean of a box (px down per px across) from its top and bottom edges' where it is visible over its width `w` (LEAN_PX), else 0. */
@@ -77,11 +77,7 @@ function pieceGrid(mask: Mask, { xs: xsMm, ys: ysMm }: GridColumn) {
   let total = 0;
   let found = 0;
   /** The pieces of a line's span (px): at most PIECE_MM long, their ends (where the lines the other way cross) left out. */
-  const piecesOf = (start: number, end: number) => {
-    const count = Math.max(1, Math.round((end - start) / px(PIECE_MM)));
-    const step = (end - start) / count;
-    return Array.from({ length: count }, (_, k) => [start + k * step + px(1), start + (k + 1) * step - px(1)] as const);
-  };
+  const piecesOf = (start: number, end: number) => pieces(start, end, px(PIECE_MM)).map(([from, to]) => [from + px(1), to - px(1)] as const);
   /**
    * Offsets (px) from where the form has them of each line's pieces in each of its spans (cells across, rows down),
    * null where not found. Each piece is looked for where the one above it was found (a bend moves the rows by more

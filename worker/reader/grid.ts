@@ -1,7 +1,7 @@
 import type { TemplatePage } from "~/sheets/templates";
 import { compose, invert, project, solveLinear, type Homography, type Point } from "../vision/geometry";
 import { adaptiveThreshold, warp, type GrayImage } from "../vision/image";
-import { findLinePiece, gridColumns, type Mask } from "./lines";
+import { findLinePiece, gridColumns, pieces, type Mask } from "./lines";
 
 /**
  * Placing a page by its printed move grid, when only three of its corner markers are in the photo: the fourth
@@ -40,16 +40,10 @@ type Found = { horizontal: boolean; page: Point; form: number };
 /** The longest piece (mm) of a line looked for at once: a bent page bows longer ones off a row of pixels. */
 const PIECE_MM = 10;
 
-/** [from, to) cut into pieces of at most PIECE_MM. */
-function cut(from: number, to: number): [number, number][] {
-  const count = Math.max(1, Math.round((to - from) / PIECE_MM));
-  return Array.from({ length: count }, (_, k) => [from + ((to - from) * k) / count, from + ((to - from) * (k + 1)) / count]);
-}
-
 /** The grid's lines cut into pieces: horizontal ones across the move boxes (the number cells are too short), vertical ones a row high. */
-function pieces(template: TemplatePage): Piece[] {
+function gridPieces(template: TemplatePage): Piece[] {
   return gridColumns(template).flatMap(({ xs, ys }) => [
-    ...ys.flatMap((y) => xs.slice(1, -1).flatMap((x, i) => cut(x, xs[i + 2]).map(([from, to]) => ({ horizontal: true, at: y, from, to })))),
+    ...ys.flatMap((y) => xs.slice(1, -1).flatMap((x, i) => pieces(x, xs[i + 2], PIECE_MM).map(([from, to]) => ({ horizontal: true, at: y, from, to })))),
     ...xs.flatMap((x) => ys.slice(0, -1).map((y, i) => ({ horizontal: false, at: x, from: y, to: ys[i + 1] }))),
   ]);
 }
@@ -86,7 +80,7 @@ function residual(g: Homography, f: Found): number {
  * where they are in the photo), by the move grid; null when too little of the grid is where it should be.
  */
 export function placeByGrid(image: GrayImage, toPhoto: Homography, template: TemplatePage, anchors: { form: Point; photo: Point }[], widthMm: number, heightMm: number): { toPhoto: Homography; found: number } | null {
-  const all = pieces(template);
+  const all = gridPieces(template);
   let current = toPhoto;
   let kept: Found[] = [];
   for (const { verticalOnly, reachMm } of ROUNDS) {

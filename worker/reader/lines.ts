@@ -34,6 +34,12 @@ export function findLinePiece(mask: Mask, horizontal: boolean, expected: number,
   return b > a && bestBand >= LINE_SHARE * (b - a) ? best + 0.5 : null;
 }
 
+/** [from, to) cut into the fewest equal pieces no longer than `longest` (at least one). */
+export function pieces(from: number, to: number, longest: number): [number, number][] {
+  const count = Math.max(1, Math.round((to - from) / longest));
+  return Array.from({ length: count }, (_, k) => [from + ((to - from) * k) / count, from + ((to - from) * (k + 1)) / count]);
+}
+
 /** One block of rows of the move grid (mm): its row tops, the lines between and around its rows and cells, and its move boxes. */
 export type GridColumn = { rowsTop: number[]; ys: number[]; xs: number[]; entries: { index: number; box: TemplatePage["moveBoxes"][number] }[] };
 
