@@ -1,6 +1,6 @@
 import type { TemplatePage } from "~/sheets/templates";
 import { compose, invert, project, solveLinear, type Homography, type Point } from "../vision/geometry";
-import { adaptiveThreshold, warp, type GrayImage } from "../vision/image";
+import { adaptiveThreshold, straightened, type GrayImage } from "../vision/image";
 import { findLinePiece, gridColumns, pieces, type Mask } from "./lines";
 
 /**
@@ -32,7 +32,7 @@ const ANCHOR_MM = 2;
 const MIN_SEEN = 0.8;
 const MIN_FOUND = 0.6;
 
-/** One piece of a printed line: horizontal (`y` known, found at `along`) or vertical (`x` known). */
+/** One piece of a printed line (mm): horizontal at y = `at` or vertical at x = `at`, from `from` to `to` along it. */
 type Piece = { horizontal: boolean; at: number; from: number; to: number };
 /** A piece found: where on the current page (mm) it lies, and where the form has it. */
 type Found = { horizontal: boolean; page: Point; form: number };
@@ -84,9 +84,7 @@ export function placeByGrid(image: GrayImage, toPhoto: Homography, template: Tem
   let current = toPhoto;
   let kept: Found[] = [];
   for (const { verticalOnly, reachMm } of ROUNDS) {
-    const s = 1 / GRID_PX_PER_MM;
-    const pageToPhoto: Homography = compose(current, [s, 0, 0, 0, s, 0, 0, 0, 1]);
-    const page = warp(image, pageToPhoto, Math.round(widthMm * GRID_PX_PER_MM), Math.round(heightMm * GRID_PX_PER_MM), 255);
+    const page = straightened(image, current, widthMm, heightMm, GRID_PX_PER_MM);
     const mask: Mask = { data: adaptiveThreshold(page, 4 * GRID_PX_PER_MM, 0.85), width: page.width, height: page.height };
     const px = (mm: number) => mm * GRID_PX_PER_MM;
     const found: Found[] = [];

@@ -1,6 +1,6 @@
 import { CODE_CELLS, MARKER_SIZE_MM, PAGE_HEIGHT_MM, PAGE_WIDTH_MM, decodeCodeBits, markerCentre, templatePage, type TemplatePage } from "~/sheets/templates";
 import { homography, project, type Homography, type Point } from "../vision/geometry";
-import { sample, warp, type GrayImage } from "../vision/image";
+import { sample, straightened, type GrayImage } from "../vision/image";
 import type { Component } from "../vision/components";
 import { placeByGrid } from "./grid";
 import { markerCandidates, quadrilaterals, triangles } from "./markers";
@@ -168,7 +168,8 @@ const MARKERS_AT_LEAST = 0.25;
  * the parallelogram's corner, enough to misread the code when the missing marker is the top right one, so places
  * around it are tried and the one whose code reads surest kept.
  */
-function bestGuess(image: GrayImage, corners: Point[], missing: number, parallelogram: Point, present: number[], pxPerMm: number) {
+function bestGuess(image: GrayImage, found: readonly Point[], missing: number, parallelogram: Point, present: number[], pxPerMm: number) {
+  const corners = [...found];
   corners[missing] = parallelogram;
   const first = homography(TEMPLATE_MARKERS, corners);
   const seen = first && markersSeen(image, first, present);
@@ -185,9 +186,5 @@ function bestGuess(image: GrayImage, corners: Point[], missing: number, parallel
 }
 
 /** The page seen straight on, at PAGE_PX_PER_MM. */
-export function correctPerspective(image: GrayImage, layout: LayoutFound, widthMm: number, heightMm: number): GrayImage {
-  const h = layout.toPhoto;
-  const s = 1 / PAGE_PX_PER_MM;
-  const pageToPhoto: Homography = [h[0] * s, h[1] * s, h[2], h[3] * s, h[4] * s, h[5], h[6] * s, h[7] * s, h[8]];
-  return warp(image, pageToPhoto, Math.round(widthMm * PAGE_PX_PER_MM), Math.round(heightMm * PAGE_PX_PER_MM), 255);
-}
+export const correctPerspective = (image: GrayImage, layout: LayoutFound, widthMm: number, heightMm: number): GrayImage =>
+  straightened(image, layout.toPhoto, widthMm, heightMm, PAGE_PX_PER_MM);

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { project, type Homography } from "./geometry";
+import { compose, project, type Homography } from "./geometry";
 
 import type { GrayImage } from "./threshold";
 
@@ -52,8 +52,16 @@ export function warp(source: GrayImage, map: Homography, width: number, height: 
   return out;
 }
 
-/** Crop of a rectangle (pixels, may be fractional) scaled to `height`, keeping the aspect up to `maxWidth`. */
-/** `lean`: the rectangle's rows run `slope` px down per px across, level at x = `about` (a sheared crop). */
+/** A plane seen straight on: `toPhoto` maps its millimetres to the photo's pixels; the view has `pxPerMm` pixels a millimetre. */
+export function straightened(photo: GrayImage, toPhoto: Homography, widthMm: number, heightMm: number, pxPerMm: number): GrayImage {
+  const s = 1 / pxPerMm;
+  return warp(photo, compose(toPhoto, [s, 0, 0, 0, s, 0, 0, 0, 1]), Math.round(widthMm * pxPerMm), Math.round(heightMm * pxPerMm), 255);
+}
+
+/**
+ * Crop of a rectangle (pixels, may be fractional) scaled to `height`, keeping the aspect up to `maxWidth`; `lean`: the
+ * rectangle's rows run `slope` px down per px across, level at x = `about` (a sheared crop).
+ */
 export function cropScaled(image: GrayImage, x: number, y: number, w: number, h: number, height: number, maxWidth: number, lean?: { slope: number; about: number }): GrayImage {
   const width = Math.max(1, Math.min(maxWidth, Math.round((w / h) * height)));
   const out = createImage(width, height);
