@@ -50,6 +50,23 @@ describe("whether a move box is written", () => {
     expect(isWritten(shaded)).toBe(false);
   });
 
+  it("reads writing across a shadow's edge as it reads it in even light (the shadowed letters were wiped as a dark frame line)", () => {
+    // a shadow over the box's lower left, its edge running diagonally through the middle letter: 55% of the light
+    const shadowEdge = (image: GrayImage) => {
+      for (let y = 0; y < image.height; y++) for (let x = 0; x < image.width; x++) if (x - 10 < 2 * (y - 10) + 60) image.data[y * image.width + x] *= 0.55;
+    };
+    const even = cropBox(page(pen(40)), box);
+    const shaded = cropBox(page((image, x, y) => (pen(40)(image, x, y), shadowEdge(image))), box);
+    expect(isWritten(shaded)).toBe(true);
+    // the same letters found (columns 30–105 of the box), as much ink, and no shadow left in the crop
+    expect(Math.abs(shaded.region.x - even.region.x)).toBeLessThan(2);
+    expect(Math.abs(shaded.region.w - even.region.w)).toBeLessThan(3);
+    expect(shaded.ink).toBeGreaterThan(0.8 * even.ink);
+    let differ = 0;
+    for (let i = 0; i < even.pixels.length; i++) if (Math.abs(shaded.pixels[i] - even.pixels[i]) > 0.3) differ++;
+    expect(differ / even.pixels.length).toBeLessThan(0.03);
+  });
+
   it("cuts a leaning box (a bent page) out level, without the frame that leans into it", () => {
     const slope = 0.05;
     // the whole box leans: 11 pixels down from its left side to its right, about its middle

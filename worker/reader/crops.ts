@@ -1,5 +1,6 @@
 import type { Rect } from "~/sheets/templates";
 import { cropScaled, type GrayImage } from "../vision/image";
+import { evenlyLit } from "../vision/light";
 import { percentile } from "../vision/threshold";
 
 /**
@@ -51,11 +52,15 @@ function thinLines(native: GrayImage): number {
   return lines;
 }
 
-/** Ink (0–1) of a grey image against its own paper level. */
+/** The light on a box's paper is judged over squares this share of its height: wider than any pen's line. */
+const LIGHT_RADIUS = 0.2;
+
+/** Ink (0–1) of a grey image against its own paper level, the image first evened out where a shadow's edge crosses it. */
 function inkOf(image: GrayImage): Float32Array {
-  const paper = percentile(image.data, 0.75);
+  const { data } = evenlyLit(image, Math.max(3, Math.round(LIGHT_RADIUS * image.height)));
+  const paper = percentile(data, 0.75);
   const scale = Math.max(30, paper * 0.55);
-  return image.data.map((v) => Math.max(0, Math.min(1, (paper - v) / scale)));
+  return data.map((v) => Math.max(0, Math.min(1, (paper - v) / scale)));
 }
 
 /** The range [from, to) holding all but `tail` of the mass at each end. */
