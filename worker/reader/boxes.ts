@@ -50,11 +50,10 @@ const px = (mm: number) => mm * PAGE_PX_PER_MM;
  */
 function findEdge(mask: Mask, horizontal: boolean, expected: number, from: number, to: number): { at: number; lean: number | null } | null {
   const all = pieces(from, to, px(PIECE_MM));
-  // `offset` here is where the piece is (px): its slope along the edge is the lean all the same
   const found = all
-    .map(([a, b]) => ({ offset: findLinePiece(mask, horizontal, expected, a, b, Math.round(px(SEARCH_MM))), along: (a + b) / 2 }))
-    .filter((p): p is { offset: number; along: number } => p.offset !== null);
-  return found.length >= all.length / 2 ? { at: median(found.map((p) => p.offset)), lean: slope(found) } : null;
+    .map(([a, b]) => ({ across: findLinePiece(mask, horizontal, expected, a, b, Math.round(px(SEARCH_MM))), along: (a + b) / 2 }))
+    .filter((p): p is LinePoint => p.across !== null);
+  return found.length >= all.length / 2 ? { at: median(found.map((p) => p.across)), lean: slope(found) } : null;
 }
 
 /** The lean of a box (px down per px across) from its top and bottom edges' where it is visible over its width `w` (LEAN_PX), else 0. */
@@ -127,9 +126,9 @@ function pieceGrid(mask: Mask, { xs: xsMm, ys: ysMm }: GridColumn) {
       let at = 0;
       const spans = line.map((offsets, span) => {
         const first = at;
-        const own = kept.slice(first, (at += offsets.length)).flatMap((offset, k) => (offset === null ? [] : [{ offset, along: centres[span][k] }]));
+        const own = kept.slice(first, (at += offsets.length)).flatMap((offset, k) => (offset === null ? [] : [{ across: offset, along: centres[span][k] }]));
         found += own.length;
-        return { offset: own.length ? own.reduce((sum, o) => sum + o.offset, 0) / own.length : null, lean: slope(own) };
+        return { offset: own.length ? own.reduce((sum, o) => sum + o.across, 0) / own.length : null, lean: slope(own) };
       });
       const all = kept.filter((o): o is number => o !== null);
       return { spans, line: all.length ? median(all) : null };
@@ -157,14 +156,17 @@ function pieceGrid(mask: Mask, { xs: xsMm, ys: ysMm }: GridColumn) {
   };
 }
 
-/** The least-squares slope of offsets along a line; null from fewer than two pieces. */
-function slope(pieces: { offset: number; along: number }[]): number | null {
+/** Where a piece of a line was found (px): `across` the line (a position or an offset from the form's), at `along` it. */
+type LinePoint = { across: number; along: number };
+
+/** The least-squares slope of a line's pieces (px across per px along); null from fewer than two pieces. */
+function slope(pieces: LinePoint[]): number | null {
   if (pieces.length < 2) return null;
-  const mean = (f: (p: { offset: number; along: number }) => number) => pieces.reduce((sum, p) => sum + f(p), 0) / pieces.length;
+  const mean = (f: (p: LinePoint) => number) => pieces.reduce((sum, p) => sum + f(p), 0) / pieces.length;
   const along = mean((p) => p.along);
-  const offset = mean((p) => p.offset);
+  const across = mean((p) => p.across);
   const spread = pieces.reduce((sum, p) => sum + (p.along - along) ** 2, 0);
-  return spread > 0 ? pieces.reduce((sum, p) => sum + (p.along - along) * (p.offset - offset), 0) / spread : null;
+  return spread > 0 ? pieces.reduce((sum, p) => sum + (p.along - along) * (p.across - across), 0) / spread : null;
 }
 
 function median(values: number[]): number {

@@ -26,4 +26,15 @@ describe("the light on the paper", () => {
     for (let x = 20; x < 23; x++) even.data[15 * 60 + x] = 40;
     expect(evenlyLit(even, 4)).toBe(even);
   });
+
+  it("keeps the edge of a shadow that reaches out of the image slantwise, up to its sides", () => {
+    // paper of 200, shaded to 120 below and left of a line two pixels across a pixel down
+    const slanted = createImage(60, 30, 200);
+    for (let y = 0; y < 30; y++) for (let x = 0; x < 60; x++) if (x < 2 * y) slanted.data[y * 60 + x] = 120;
+    const light = paperLight(slanted, 4);
+    // along the bottom row, the shadow ends at column 58 and the light is the paper's on either side of that
+    for (const x of [40, 50, 56, 57]) expect(light.data[29 * 60 + x]).toBe(120);
+    expect(light.data[29 * 60 + 58]).toBe(200);
+    expect(light.data[0 * 60 + 10]).toBe(200);
+  });
 });
