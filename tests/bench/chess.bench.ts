@@ -2,7 +2,7 @@
  * Chess core benchmark (npm run bench:chess): PGN games read and validated per second by the
  * chess core versus chess.js loadPgn alone on the same corpus in the same run, and moves read
  * per second from text in each notation language, and the legal moves of positions listed with their SAN as the
- * reader's decoder lists them (worker/reader/positions.ts) against chess.js's public `moves()` in the same run.
+ * reader's decoder lists them (worker/reader/board.ts, through positions.ts) against chess.js's public `moves()` in the same run.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -75,4 +75,4 @@ const decoderMoves = perSecond(() => {
 });
 console.log(`Legal moves with SAN (${fens.length} positions)`);
 console.log(`  chess.js new Chess(fen).moves(): ${format(publicMoves)} positions/s`);
-console.log(`  reader's decoder (each move made once): ${format(decoderMoves)} positions/s (${format(decoderMoves / publicMoves, 2)}x)`);
+console.log(`  reader's decoder (its own board on a typed array): ${format(decoderMoves)} positions/s (${format(decoderMoves / publicMoves, 2)}x)`);

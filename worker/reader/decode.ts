@@ -123,9 +123,16 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
     if (score === undefined) sums.set(form, (score = observation.logProbs.reduce((sum, _, box) => sum + formScore(box, form), 0)));
     return score;
   };
+  // the same move (and, read in long notation, from the same square) comes up in many of the beam's positions
+  const moveScores = new Map<string, number>();
   return {
     /** All the ply's boxes together: each form's likelihood summed over the boxes. */
-    moveScore: (san: string, from: string) => Math.max(...formsOf(san, from).map(summed)),
+    moveScore: (san: string, from: string) => {
+      const key = long ? `${san} ${from}` : san;
+      let score = moveScores.get(key);
+      if (score === undefined) moveScores.set(key, (score = Math.max(...formsOf(san, from).map(summed))));
+      return score;
+    },
     formsOf,
     /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
     gaps: (san: string, from: string) => references.map((reference, box) => moveScore(box, san, from) - reference),
@@ -242,6 +249,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       const fit = observation.logProbs.length ? Math.min(1, Math.exp(Math.max(...scoring.gaps(sans[likeliest], origins[likeliest]))) / MIN_FIT) : 1;
       sans.forEach((san, i) => {
         const score = beam.score + scores[i];
+        // a child already more than the span below the best is never kept (keepBest)
+        if (score < bestChild - span) return;
         bestChild = Math.max(bestChild, score);
         expanded.push({ parent: beam, san, score, confidence: (fit * Math.exp(scores[i] - best)) / total });
       });

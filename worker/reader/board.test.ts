@@ -1,0 +1,65 @@
+import { Chess } from "chess.js";
+import { describe, expect, it } from "vitest";
+import { fenAfter, legalMoves, parseFen } from "./board";
+
+/** Each legal move's SAN and the FEN after it, by the decoder's board and by chess.js. */
+function compare(fen: string) {
+  const position = parseFen(fen);
+  const { moves, sans } = legalMoves(position);
+  const chess = new Chess(fen);
+  expect(sans).toEqual(chess.moves());
+  sans.forEach((san, i) => {
+    chess.move(san);
+    expect(fenAfter(position, moves[i]), `${fen} ${san}`).toBe(chess.fen());
+    chess.undo();
+  });
+  // the position is as it was after every move made and taken back
+  expect(legalMoves(position).sans).toEqual(sans);
+  return sans;
+}
+
+describe("the decoder's board against chess.js in the positions where chess rules are most often got wrong", () => {
+  it("writes the en passant square only where taking there is legal, and lists the capture then", () => {
+    // black's d-pawn just went two squares beside white's e5 pawn: exd6 is legal and the FEN keeps d6
+    expect(compare("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3")).toContain("exd6");
+    // after d7-d5 the same capture would leave white's king on the fifth rank in the rook's line: no square, no capture
+    const before = "8/3p4/8/K3P2r/8/8/8/7k b - - 0 1";
+    const position = parseFen(before);
+    const { moves, sans } = legalMoves(position);
+    const pinned = fenAfter(position, moves[sans.indexOf("d5")]);
+    expect(pinned).toBe("8/8/8/K2pP2r/8/8/8/7k w - - 0 2");
+    expect(compare(before)).toContain("d5");
+    expect(compare(pinned)).not.toContain("exd6");
+  });
+
+  it("lets a king escape a pawn's check by taking it en passant: check, not mate", () => {
+    // after d2-d4 the black king on e5 is in check from d4 and takes nothing, but the e4 pawn takes d4 in passing
+    const fen = "8/8/8/4k3/4p3/8/3P4/4K3 w - - 0 1";
+    const sans = compare(fen);
+    expect(sans).toContain("d4+");
+    const position = parseFen(fen);
+    const { moves } = legalMoves(position);
+    expect(compare(fenAfter(position, moves[sans.indexOf("d4+")]))).toContain("exd3");
+  });
+
+  it("castles only through squares no enemy attacks, and loses the right when its rook is taken", () => {
+    // the bishop on c4 covers f1: no O-O; O-O-O is open
+    const sans = compare("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1");
+    expect(sans).toContain("O-O-O");
+    expect(sans).not.toContain("O-O");
+    const position = parseFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    const { moves, sans: all } = legalMoves(position);
+    // Rxa8+ takes black's queenside right with the rook, and white's own by leaving a1
+    expect(fenAfter(position, moves[all.indexOf("Rxa8+")])).toBe("R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+    compare("R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+  });
+
+  it("tells pieces apart by file, rank or square as chess.js does, and marks promotions that mate", () => {
+    // three queens reach e4: b4 shares a file with b1 and a rank with h4 (its square), b1 the first rank with none, h4 its file
+    const sans = compare("7k/8/8/8/1Q5Q/8/8/1Q4NK w - - 0 1");
+    expect(sans).toEqual(expect.arrayContaining(["Qb4e4+", "Q1e4+", "Qhe4"]));
+    // a pawn that takes and promotes with mate
+    const mates = compare("1r5k/P5pp/8/8/8/8/8/K7 w - - 0 1");
+    expect(mates).toEqual(expect.arrayContaining(["axb8=Q#", "axb8=R#", "axb8=N", "a8=Q"]));
+  });
+});
