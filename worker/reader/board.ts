@@ -114,7 +114,7 @@ function keepPossibleRights(position: Position) {
   const forward = position.turn === BLACK ? 16 : -16;
   const start = target + forward;
   const passed = target - forward;
-  const takers = [passed + 1, passed - 1].filter((square) => !off(square) && squares[square] === PAWN + position.turn);
+  const takers = [passed + 1, passed - 1].filter((square) => pawnOn(squares, square, position.turn));
   if (squares[start] !== 0 || squares[target] !== 0 || squares[passed] !== PAWN + other(position.turn) || takers.length === 0) position.enPassant = -1;
 }
 
@@ -199,7 +199,7 @@ function pseudoLegalMoves(position: Position, only?: number): Move[] {
     }
   }
   const king = position.kings[side(us)];
-  if (only !== undefined && only !== king) return moves;
+  if ((only !== undefined && only !== king) || (position.castling & (us === BLACK ? BLACK_KINGSIDE | BLACK_QUEENSIDE : WHITE_KINGSIDE | WHITE_QUEENSIDE)) === 0) return moves;
   const [kingside, queenside] = us === BLACK ? [BLACK_KINGSIDE, BLACK_QUEENSIDE] : [WHITE_KINGSIDE, WHITE_QUEENSIDE];
   const safe = (square: number) => !attacked(squares, them, square);
   if (position.castling & kingside && squares[king + 1] === 0 && squares[king + 2] === 0 && safe(king) && safe(king + 1) && safe(king + 2)) {
@@ -218,6 +218,8 @@ const ROOK_HOMES: readonly [number, number][] = [
   [0, BLACK_QUEENSIDE],
   [7, BLACK_KINGSIDE],
 ];
+
+const pawnOn = (squares: Int8Array, square: number, color: number) => !off(square) && squares[square] === PAWN + color;
 
 /** What making a move changed, to take it back. */
 type Undo = Pick<Position, "castling" | "enPassant" | "halfMoves" | "moveNumber"> & { kings: [number, number]; taken: number };
@@ -244,10 +246,7 @@ function makeMove(position: Position, move: Move): Undo {
   }
   for (const [home, right] of ROOK_HOMES) if (move.from === home || move.to === home) position.castling &= ~right;
   position.enPassant = -1;
-  if (move.flags & BIG_PAWN) {
-    const beside = (square: number) => !off(square) && squares[square] === PAWN + them;
-    if (beside(move.to - 1) || beside(move.to + 1)) position.enPassant = move.to + (us === BLACK ? -16 : 16);
-  }
+  if (move.flags & BIG_PAWN && (pawnOn(squares, move.to - 1, them) || pawnOn(squares, move.to + 1, them))) position.enPassant = move.to + (us === BLACK ? -16 : 16);
   position.halfMoves = move.piece === PAWN || move.flags & (CAPTURE | EN_PASSANT) ? 0 : position.halfMoves + 1;
   if (us === BLACK) position.moveNumber++;
   position.turn = them;
@@ -268,7 +267,11 @@ function undoMove(position: Position, move: Move, undo: Undo) {
     squares[move.to - 2] = squares[move.to + 1];
     squares[move.to + 1] = 0;
   }
-  Object.assign(position, { castling: undo.castling, enPassant: undo.enPassant, halfMoves: undo.halfMoves, moveNumber: undo.moveNumber, kings: undo.kings });
+  position.castling = undo.castling;
+  position.enPassant = undo.enPassant;
+  position.halfMoves = undo.halfMoves;
+  position.moveNumber = undo.moveNumber;
+  position.kings = undo.kings;
 }
 
 /** Whether the move leaves the mover's king safe. */
@@ -359,7 +362,7 @@ function enPassantTaken(position: Position): boolean {
   if (target < 0) return false;
   const passed = target + (position.turn === BLACK ? -16 : 16);
   return [passed + 1, passed - 1].some(
-    (from) => !off(from) && position.squares[from] === PAWN + position.turn && isLegal(position, { from, to: target, piece: PAWN, captured: PAWN, promotion: 0, flags: EN_PASSANT }),
+    (from) => pawnOn(position.squares, from, position.turn) && isLegal(position, { from, to: target, piece: PAWN, captured: PAWN, promotion: 0, flags: EN_PASSANT }),
   );
 }
 
