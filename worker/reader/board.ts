@@ -2,9 +2,10 @@
  * A chessboard for the decoder: the legal moves of a position with their SAN, and the position after each, as
  * chess.js lists and writes them (the same moves in the same order, the same SAN, the same FEN), on a typed array.
  * Listing the legal moves of the positions a beam search reaches (thousands a game) was three fifths of a
- * decoding's time through chess.js, whose board is an array of objects with a history of them and whose listing
- * makes each move twice (README, "Decoding in less time"); the rest of the product keeps chess.js.
- * positions.test.ts and board.test.ts compare every position of random games with chess.js.
+ * decoding's time through chess.js, whose board is an array of objects and whose every move made pushes a history
+ * entry of them (README, "Decoding on a board of its own": decoding twice as fast); the rest of the product keeps chess.js.
+ * positions.test.ts compares every position of random games with chess.js, board.test.ts the positions where the rules
+ * are most often got wrong.
  *
  * Squares are 0x88 indexes as chess.js's (a8 = 0, h1 = 119); a piece is its type (PAWN … KING) plus BLACK for black.
  */
