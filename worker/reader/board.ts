@@ -16,7 +16,8 @@ const BISHOP = 3;
 const ROOK = 4;
 const QUEEN = 5;
 const KING = 6;
-const BLACK = 8;
+/** Added to a piece's type for black, and the side to move when black moves (white: 0). */
+export const BLACK = 8;
 const TYPE = 7;
 const LETTERS = " pnbrqk";
 
@@ -67,7 +68,8 @@ export type Position = {
   kings: [number, number];
 };
 
-export type Move = { from: number; to: number; piece: number; captured: number; promotion: number; flags: number };
+/** A move: the piece's type, a promotion's (0 for none), and how it is special (CAPTURE …); what it takes is read off the board. */
+export type Move = { from: number; to: number; piece: number; promotion: number; flags: number };
 
 const side = (color: number) => (color === BLACK ? 1 : 0);
 const other = (color: number) => color ^ BLACK;
@@ -149,10 +151,10 @@ export function attacked(squares: Int8Array, color: number, square: number): boo
 
 const kingAttacked = (position: Position, color: number) => attacked(position.squares, other(color), position.kings[side(color)]);
 
-function addMove(moves: Move[], from: number, to: number, piece: number, captured: number, flags: number) {
+function addMove(moves: Move[], from: number, to: number, piece: number, flags: number) {
   const rank = rankOf(to);
-  if (piece === PAWN && (rank === 0 || rank === 7)) for (const promotion of PROMOTIONS) moves.push({ from, to, piece, captured, promotion, flags });
-  else moves.push({ from, to, piece, captured, promotion: 0, flags });
+  if (piece === PAWN && (rank === 0 || rank === 7)) for (const promotion of PROMOTIONS) moves.push({ from, to, piece, promotion, flags });
+  else moves.push({ from, to, piece, promotion: 0, flags });
 }
 
 /** chess.js's pseudo-legal moves (`_moves({ legal: false })`), in its order; only those from `only` where given. */
@@ -173,16 +175,16 @@ function pseudoLegalMoves(position: Position, only?: number): Move[] {
       const forward = us === BLACK ? 16 : -16;
       let to = from + forward;
       if (squares[to] === 0) {
-        addMove(moves, from, to, PAWN, 0, 0);
+        addMove(moves, from, to, PAWN, 0);
         to = from + 2 * forward;
-        if (rankOf(from) === (us === BLACK ? 1 : 6) && squares[to] === 0) addMove(moves, from, to, PAWN, 0, BIG_PAWN);
+        if (rankOf(from) === (us === BLACK ? 1 : 6) && squares[to] === 0) addMove(moves, from, to, PAWN, BIG_PAWN);
       }
       for (const step of us === BLACK ? [17, 15] : [-17, -15]) {
         to = from + step;
         if (off(to)) continue;
         const target = squares[to];
-        if (target !== 0 && (target & BLACK) === them) addMove(moves, from, to, PAWN, target & TYPE, CAPTURE);
-        else if (to === position.enPassant) addMove(moves, from, to, PAWN, PAWN, EN_PASSANT);
+        if (target !== 0 && (target & BLACK) === them) addMove(moves, from, to, PAWN, CAPTURE);
+        else if (to === position.enPassant) addMove(moves, from, to, PAWN, EN_PASSANT);
       }
       continue;
     }
@@ -190,9 +192,9 @@ function pseudoLegalMoves(position: Position, only?: number): Move[] {
     for (const step of STEPS[type]) {
       for (let to = from + step; !off(to); to += step) {
         const target = squares[to];
-        if (target === 0) addMove(moves, from, to, type, 0, 0);
+        if (target === 0) addMove(moves, from, to, type, 0);
         else {
-          if ((target & BLACK) === them) addMove(moves, from, to, type, target & TYPE, CAPTURE);
+          if ((target & BLACK) === them) addMove(moves, from, to, type, CAPTURE);
           break;
         }
         if (!slides) break;
@@ -204,10 +206,10 @@ function pseudoLegalMoves(position: Position, only?: number): Move[] {
   const [kingside, queenside] = us === BLACK ? [BLACK_KINGSIDE, BLACK_QUEENSIDE] : [WHITE_KINGSIDE, WHITE_QUEENSIDE];
   const safe = (square: number) => !attacked(squares, them, square);
   if (position.castling & kingside && squares[king + 1] === 0 && squares[king + 2] === 0 && safe(king) && safe(king + 1) && safe(king + 2)) {
-    addMove(moves, king, king + 2, KING, 0, KINGSIDE);
+    addMove(moves, king, king + 2, KING, KINGSIDE);
   }
   if (position.castling & queenside && squares[king - 1] === 0 && squares[king - 2] === 0 && squares[king - 3] === 0 && safe(king) && safe(king - 1) && safe(king - 2)) {
-    addMove(moves, king, king - 2, KING, 0, QUEENSIDE);
+    addMove(moves, king, king - 2, KING, QUEENSIDE);
   }
   return moves;
 }
@@ -363,7 +365,7 @@ function enPassantTaken(position: Position): boolean {
   if (target < 0) return false;
   const passed = target + (position.turn === BLACK ? -16 : 16);
   return [passed + 1, passed - 1].some(
-    (from) => pawnOn(position.squares, from, position.turn) && isLegal(position, { from, to: target, piece: PAWN, captured: PAWN, promotion: 0, flags: EN_PASSANT }),
+    (from) => pawnOn(position.squares, from, position.turn) && isLegal(position, { from, to: target, piece: PAWN, promotion: 0, flags: EN_PASSANT }),
   );
 }
 

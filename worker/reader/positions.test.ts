@@ -1,6 +1,6 @@
 import { Chess, SQUARES } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { attacked, parseFen } from "./board";
+import { attacked, BLACK, parseFen } from "./board";
 import { Positions } from "./positions";
 
 describe("positions remembered across decodings", () => {
@@ -81,7 +81,7 @@ describe("positions remembered across decodings", () => {
           const index = (8 - Number(square[1])) * 16 + "abcdefgh".indexOf(square[0]);
           for (const side of ["w", "b"] as const) {
             const expected = chess.isAttacked(square, side);
-            expect(attacked(squares, side === "b" ? 8 : 0, index), `${chess.fen()} ${square} by ${side}`).toBe(expected);
+            expect(attacked(squares, side === "b" ? BLACK : 0, index), `${chess.fen()} ${square} by ${side}`).toBe(expected);
             if (expected) attackedSquares++;
             compared++;
           }
