@@ -72,6 +72,8 @@ export type Position = {
 export type Move = { from: number; to: number; piece: number; promotion: number; flags: number };
 
 const side = (color: number) => (color === BLACK ? 1 : 0);
+/** One square forward for a pawn of `color` (a white pawn goes towards a8 = 0). */
+const forward = (color: number) => (color === BLACK ? 16 : -16);
 const other = (color: number) => color ^ BLACK;
 
 /** Reads a FEN as chess.js loads one (castling rights only with king and rook at home, en passant only where a pawn may take). */
@@ -114,9 +116,8 @@ function keepPossibleRights(position: Position) {
   if (!home(4, KING + BLACK) || !home(7, ROOK + BLACK)) position.castling &= ~BLACK_KINGSIDE;
   const target = position.enPassant;
   if (target < 0) return;
-  const forward = position.turn === BLACK ? 16 : -16;
-  const start = target + forward;
-  const passed = target - forward;
+  const start = target + forward(position.turn);
+  const passed = target - forward(position.turn);
   const takers = [passed + 1, passed - 1].filter((square) => pawnOn(squares, square, position.turn));
   if (squares[start] !== 0 || squares[target] !== 0 || squares[passed] !== PAWN + other(position.turn) || takers.length === 0) position.enPassant = -1;
 }
@@ -172,11 +173,11 @@ function pseudoLegalMoves(position: Position, only?: number): Move[] {
     if (piece === 0 || (piece & BLACK) !== us) continue;
     const type = piece & TYPE;
     if (type === PAWN) {
-      const forward = us === BLACK ? 16 : -16;
-      let to = from + forward;
+      const step = forward(us);
+      let to = from + step;
       if (squares[to] === 0) {
         addMove(moves, from, to, PAWN, 0);
-        to = from + 2 * forward;
+        to = from + 2 * step;
         if (rankOf(from) === (us === BLACK ? 1 : 6) && squares[to] === 0) addMove(moves, from, to, PAWN, BIG_PAWN);
       }
       for (const step of us === BLACK ? [17, 15] : [-17, -15]) {
@@ -235,7 +236,7 @@ function makeMove(position: Position, move: Move): Undo {
   const undo: Undo = { castling: position.castling, enPassant: position.enPassant, halfMoves: position.halfMoves, moveNumber: position.moveNumber, kings: [...position.kings], taken: squares[move.to] };
   squares[move.to] = move.promotion ? move.promotion + us : squares[move.from];
   squares[move.from] = 0;
-  if (move.flags & EN_PASSANT) squares[move.to + (us === BLACK ? -16 : 16)] = 0;
+  if (move.flags & EN_PASSANT) squares[move.to - forward(us)] = 0;
   if (move.piece === KING) {
     position.kings[side(us)] = move.to;
     if (move.flags & KINGSIDE) {
@@ -249,7 +250,7 @@ function makeMove(position: Position, move: Move): Undo {
   }
   for (const [home, right] of ROOK_HOMES) if (move.from === home || move.to === home) position.castling &= ~right;
   position.enPassant = -1;
-  if (move.flags & BIG_PAWN && (pawnOn(squares, move.to - 1, them) || pawnOn(squares, move.to + 1, them))) position.enPassant = move.to + (us === BLACK ? -16 : 16);
+  if (move.flags & BIG_PAWN && (pawnOn(squares, move.to - 1, them) || pawnOn(squares, move.to + 1, them))) position.enPassant = move.to - forward(us);
   position.halfMoves = move.piece === PAWN || move.flags & (CAPTURE | EN_PASSANT) ? 0 : position.halfMoves + 1;
   if (us === BLACK) position.moveNumber++;
   position.turn = them;
@@ -262,7 +263,7 @@ function undoMove(position: Position, move: Move, undo: Undo) {
   position.turn = us;
   squares[move.from] = move.piece + us;
   squares[move.to] = undo.taken;
-  if (move.flags & EN_PASSANT) squares[move.to + (us === BLACK ? -16 : 16)] = PAWN + other(us);
+  if (move.flags & EN_PASSANT) squares[move.to - forward(us)] = PAWN + other(us);
   if (move.flags & KINGSIDE) {
     squares[move.to + 1] = squares[move.to - 1];
     squares[move.to - 1] = 0;
@@ -363,7 +364,7 @@ export function fenOf(position: Position): string {
 function enPassantTaken(position: Position): boolean {
   const target = position.enPassant;
   if (target < 0) return false;
-  const passed = target + (position.turn === BLACK ? -16 : 16);
+  const passed = target - forward(position.turn);
   return [passed + 1, passed - 1].some(
     (from) => pawnOn(position.squares, from, position.turn) && isLegal(position, { from, to: target, piece: PAWN, promotion: 0, flags: EN_PASSANT }),
   );
