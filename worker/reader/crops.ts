@@ -28,7 +28,7 @@ export const WRITTEN_INK = 30;
  * sheets have at most 7, written ones that the ink measure missed (pencil, pale ink) 19 to 600.
  */
 export const WRITTEN_LINES = 20;
-export const isWritten = (crop: Crop) => crop.ink >= WRITTEN_INK || crop.lines >= WRITTEN_LINES;
+export const isWritten = (crop: Pick<Crop, "ink" | "lines">) => crop.ink >= WRITTEN_INK || crop.lines >= WRITTEN_LINES;
 
 /** How far (page pixels) on either side of a line its paper is looked for, and how much darker (grey levels) the line must be. */
 const LINE_REACH = 4;
@@ -60,7 +60,9 @@ function inkOf(image: GrayImage): Float32Array {
   const { data } = evenlyLit(image, Math.max(3, Math.round(LIGHT_RADIUS * image.height)));
   const paper = percentile(data, 0.75);
   const scale = Math.max(30, paper * 0.55);
-  return data.map((v) => Math.max(0, Math.min(1, (paper - v) / scale)));
+  const ink = new Float32Array(data.length);
+  for (let i = 0; i < data.length; i++) ink[i] = Math.max(0, Math.min(1, (paper - data[i]) / scale));
+  return ink;
 }
 
 /** The range [from, to) holding all but `tail` of the mass at each end. */
@@ -118,9 +120,15 @@ function paleGain(ink: Float32Array): number {
 
 const strengthened = (ink: Float32Array, gain: number) => (gain === 1 ? ink : ink.map((v) => Math.min(1, v * gain)));
 
-/** A leaning box cut out level: each column sampled as far down as its lines lean there. */
-export function cropBox(page: GrayImage, box: LeaningRect): Crop {
-  const lean = box.lean ? { slope: box.lean, about: box.x + box.w / 2 } : undefined;
+/**
+ * What a box holds, before its writing is cut out: how much ink and how many thin lines (isWritten), where the
+ * writing is (`region`, page pixels) and the gain that brings pale writing up to ink's strength.
+ */
+export type BoxMeasure = Pick<Crop, "ink" | "lines" | "region"> & { box: LeaningRect; gain: number };
+
+/** A leaning box measured level: each column sampled as far down as its lines lean there. */
+export function measureBox(page: GrayImage, box: LeaningRect): BoxMeasure {
+  const lean = leanOf(box);
   const x = box.x + INSET_PX;
   const y = box.y + INSET_PX;
   const w = box.w - 2 * INSET_PX;
@@ -146,12 +154,22 @@ export function cropBox(page: GrayImage, box: LeaningRect): Crop {
     const y0 = Math.max(0, top * sy - MARGIN_PX);
     region = { x: x + x0, y: y + y0, w: Math.min(w - x0, (right - left) * sx + 2 * MARGIN_PX), h: Math.min(h - y0, (bottom - top) * sy + 2 * MARGIN_PX) };
   }
-  const image = cropScaled(page, region.x, region.y, region.w, region.h, CROP_HEIGHT, CROP_WIDTH, lean);
+  return { ink: written, lines, region, box, gain };
+}
+
+const leanOf = (box: LeaningRect) => (box.lean ? { slope: box.lean, about: box.x + box.w / 2 } : undefined);
+
+/** The writing of a measured box at the recognizer's size (what cropBox cuts out; read.ts cuts out only written boxes). */
+export function cutOut(page: GrayImage, { ink, lines, region, box, gain }: BoxMeasure): Crop {
+  const image = cropScaled(page, region.x, region.y, region.w, region.h, CROP_HEIGHT, CROP_WIDTH, leanOf(box));
   const values = strengthened(inkOf(image), gain);
   const pixels = new Float32Array(CROP_HEIGHT * CROP_WIDTH);
   for (let row = 0; row < CROP_HEIGHT; row++) pixels.set(values.subarray(row * image.width, (row + 1) * image.width), row * CROP_WIDTH);
-  return { pixels, ink: written, lines, region, width: image.width };
+  return { pixels, ink, lines, region, width: image.width };
 }
+
+/** A leaning box cut out level: measured, and its writing cut out. */
+export const cropBox = (page: GrayImage, box: LeaningRect): Crop => cutOut(page, measureBox(page, box));
 
 /** The crop's writing moved `rows` rows up (down where negative), paper filling the rows it leaves. */
 export function movedRows(pixels: Float32Array, rows: number): Float32Array {

@@ -1,7 +1,7 @@
 import type { NotationLanguage } from "~/chess/languages";
 import type { SheetLayoutId } from "~/sheets/templates";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
-import { cropBox, isWritten } from "./crops";
+import { cropBox, cutOut, isWritten, measureBox } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import { locatePage } from "./page";
@@ -127,8 +127,11 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   }
   const { header, moves: movesRecognizer } = recognizers ?? (await loadRecognizers());
   const headerCrops = [boxes.header.round, boxes.header.board, boxes.header.result].map((rect) => (rect ? cropBox(page, rect) : null));
-  const moveCrops = template.moveBoxes.map((box, i) => ({ box, region: boxes.moveBoxes[i], crop: cropBox(page, boxes.moveBoxes[i]) }));
-  const written = moveCrops.filter(({ crop }) => isWritten(crop));
+  // only the written move boxes are cut out for the recognizer
+  const written = template.moveBoxes
+    .map((box, i) => ({ box, region: boxes.moveBoxes[i], measure: measureBox(page, boxes.moveBoxes[i]) }))
+    .filter(({ measure }) => isWritten(measure))
+    .map(({ box, region, measure }) => ({ box, region, crop: cutOut(page, measure) }));
   // the header's boxes read by both recognizers: the round and board numbers need both, the result the header one
   const found = headerCrops.flatMap((crop, box) => (crop ? [{ box, pixels: crop.pixels }] : []));
   const byHeader = await recognize(header, found.map((crop) => crop.pixels));
