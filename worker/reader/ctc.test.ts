@@ -84,4 +84,11 @@ describe("CTC", () => {
   it("reads the best path with repeats merged and blanks dropped", () => {
     expect(greedyDecode(frames([[0.1, 0.8, 0.1], [0.1, 0.8, 0.1], [0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]), 5, 3)).toEqual([1, 1, 2]);
   });
+
+  it("reads the best path among some classes only, the blank always among them", () => {
+    const read = frames([[0.1, 0.6, 0.3], [0.7, 0.2, 0.1], [0.2, 0.5, 0.3]]);
+    expect(greedyDecode(read, 3, 3)).toEqual([1, 1]);
+    // without class 1 each frame's likeliest of the blank and class 2: class 2, the blank, class 2
+    expect(greedyDecode(read, 3, 3, [2])).toEqual([2, 2]);
+  });
 });

@@ -147,13 +147,18 @@ export function ctcLossAndGradient(logProbs: Float32Array, frames: number, class
   return -logP;
 }
 
-/** Best path: the most likely class per frame, repeats merged and blanks dropped. */
-export function greedyDecode(logProbs: Float32Array, frames: number, classes: number): number[] {
+/**
+ * Best path: the most likely class per frame, repeats merged and blanks dropped; `among`: only these classes
+ * (and the blank) taken, the best path of the text written with them.
+ */
+export function greedyDecode(logProbs: Float32Array, frames: number, classes: number, among?: readonly number[]): number[] {
   const out: number[] = [];
   let previous = BLANK;
   for (let t = 0; t < frames; t++) {
     let best = 0;
-    for (let c = 1; c < classes; c++) if (logProbs[t * classes + c] > logProbs[t * classes + best]) best = c;
+    if (among) {
+      for (const c of among) if (logProbs[t * classes + c] > logProbs[t * classes + best]) best = c;
+    } else for (let c = 1; c < classes; c++) if (logProbs[t * classes + c] > logProbs[t * classes + best]) best = c;
     if (best !== BLANK && best !== previous) out.push(best);
     previous = best;
   }

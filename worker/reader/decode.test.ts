@@ -49,6 +49,22 @@ describe("legality-constrained decoding", () => {
     expect(game.moves[2].confidence).toBeGreaterThan(0.9);
   });
 
+  it("judges a move's fit against what its box reads in the sheet's notation, not against another language's letter", () => {
+    // after 1. e4 e5 a box read as "Bf3", with C (the French knight) a hundredth as likely as B: B is no French piece
+    // letter, so on a French sheet the box reads "Cf3" in its notation, and Nf3 fits it as well as anything could
+    const opening = [ply(frames("e4")), ply(frames("e5"))];
+    const box = ply(frames("Bf3", { 0: `${"B".repeat(99)}C` }));
+    const french = decodeGame([...opening, box], "FR").moves[2];
+    expect(french.san).toBe("Nf3");
+    expect(french.evidence!.nearFit).toBeGreaterThan(-0.1);
+    expect(french.evidence!.unfitting).toBe(0);
+    // on an English sheet B is the bishop, which cannot go to f3: whatever legal move is read there fits the box badly
+    const english = decodeGame([...opening, box], "EN").moves[2];
+    expect(["Nf3", "Qf3"]).toContain(english.san);
+    expect(english.evidence!.nearFit).toBeLessThan(Math.log(0.02));
+    expect(english.evidence!.unfitting).toBeGreaterThan(0);
+  });
+
   it("flags a move that stays ambiguous between two legal moves instead of guessing silently", () => {
     // "N?3" after 1. e4 e5: Nf3 and Nh3 are both legal and equally likely
     const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Nf3", { 1: "fh" }))], "EN");

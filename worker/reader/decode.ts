@@ -1,6 +1,6 @@
 import { Chess } from "chess.js";
 import { longForms, writtenForms } from "~/chess/candidates";
-import type { NotationLanguage } from "~/chess/languages";
+import { NOTATION_LANGUAGES, PIECE_LETTERS, type NotationLanguage } from "~/chess/languages";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
 import { SHIPPED_CALIBRATION, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
@@ -67,8 +67,20 @@ const UNFAMILIAR_HAND = 0.35;
 /** Fewer moves than this read tell too little about the hand. */
 const UNFAMILIAR_HAND_MIN_MOVES = 8;
 
-/** log-likelihood of the recognizer's own unconstrained reading of a box. */
-const unconstrained = (logProbs: Float32Array, frames: number) => ctcLogLikelihood(logProbs, frames, CLASSES, greedyDecode(logProbs, frames, CLASSES));
+/** log-likelihood of the recognizer's own reading of a box, unconstrained but for the characters it may take (`among`). */
+const unconstrained = (logProbs: Float32Array, frames: number, among: readonly number[]) => ctcLogLikelihood(logProbs, frames, CLASSES, greedyDecode(logProbs, frames, CLASSES, among));
+
+/** The classes of the piece letters of every language (pawns' letters too). */
+const PIECE_CLASSES = new Set(encodeText(NOTATION_LANGUAGES.flatMap((language) => Object.values(PIECE_LETTERS[language])).join("")));
+/** The classes of every character but piece letters: files, digits, marks. */
+const OTHER_CLASSES = Array.from({ length: CLASSES - 1 }, (_, i) => i + 1).filter((c) => !PIECE_CLASSES.has(c));
+
+/**
+ * The classes a move may be written with in a language: its own piece letters (not those of the other languages,
+ * nor its pawn letter, which moves do not show), the files, the digits and the marks.
+ */
+export const notationClasses = (language: NotationLanguage): number[] =>
+  [...encodeText((["k", "q", "r", "b", "n"] as const).map((piece) => PIECE_LETTERS[language][piece]).join("")), ...OTHER_CLASSES].sort((a, b) => a - b);
 
 /** Each box's CTC log-likelihood of a written form, computed once per box and form. */
 function formScorer(boxes: readonly Float32Array[], frames: number) {
@@ -116,7 +128,9 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   const formsOf = (san: string, from: string) => sheetForms(san, language, long ? from : undefined);
   /** How likely the box shows the move, by its likeliest written form. */
   const moveScore = (box: number, san: string, from: string) => Math.max(...formsOf(san, from).map((form) => asCutScore(box, form)));
-  const references = asCut.map((logProbs) => unconstrained(logProbs, observation.frames));
+  // what the box reads as in the sheet's notation: a letter of another language read there is one of its own misread
+  const notation = notationClasses(language);
+  const references = asCut.map((logProbs) => unconstrained(logProbs, observation.frames, notation));
   const sums = new Map<string, number>();
   const summed = (form: string) => {
     let score = sums.get(form);
