@@ -46,8 +46,24 @@ const FORMAL_AND_EVERYDAY_FONTS = [
   "zhi-mang-xing", "playwrite-at", "playwrite-fr-trad", "playwrite-it-trad", "playwrite-us-modern", "playwrite-ng-modern",
   "playwrite-pe", "playwrite-ro", "playwrite-ie",
 ] as const;
+/**
+ * Everyday and formal joined scripts, casual print and brush hands, and school scripts of eight more countries
+ * (Denmark's looped, Germany's Schulausgangsschrift, Croatia's left-leaning, …) not yet in (2026-11-28, fourth set).
+ */
+const MORE_EVERYDAY_AND_SCHOOL_FONTS = [
+  "grechen-fuemen", "kings", "condiment", "euphoria-script", "engagement", "edu-vic-wa-nt-hand", "pinyon-script",
+  "the-nautigal", "rochester", "grand-hotel", "jim-nightshade", "montez", "clicker-script", "meow-script",
+  "vujahday-script", "rouge-script", "mr-bedfort", "kapakana", "montecarlo", "redressed", "gwendolyn", "allison",
+  "love-light", "neonderthaw", "felipa", "great-vibes", "aguafina-script", "arizonia", "island-moments", "water-brush",
+  "ingrid-darling", "slackside-one", "twinkle-star", "bonheur-royale", "style-script", "explora", "kolker-brush",
+  "romanesco", "updock", "imperial-script", "passions-conflict", "windsong", "stalemate", "licorice", "carattere",
+  "julee", "send-flowers", "edu-nsw-act-hand-pre", "smooch", "princess-sofia", "waterfall", "ruthie", "puppies-play",
+  "playwrite-dk-loopet", "playwrite-de-sas", "playwrite-hr-lijeva", "playwrite-sk", "playwrite-cu", "playwrite-mx",
+  "playwrite-za", "playwrite-au-qld",
+] as const;
 export const TRAINING_FONTS = [
   ...FIRST_TRAINING_FONTS, ...SCHOOL_AND_CASUAL_FONTS, ...WORLD_AND_SCRIPT_FONTS, ...FORMAL_AND_EVERYDAY_FONTS,
+  ...MORE_EVERYDAY_AND_SCHOOL_FONTS,
 ] as const;
 export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria-hallelujah", "sue-ellen-francisco"] as const;
 /** Joined everyday handwriting, held out as the fonts above are (since 2026-11-27's fifth session): the benchmark's joined fonts. */
