@@ -139,6 +139,8 @@ function standsOn(squares: Int8Array, piece: number, square: number, steps: read
   return false;
 }
 
+/** The steps of a pawn of each colour that takes, in chess.js's order. */
+const PAWN_CAPTURES: Record<number, readonly number[]> = { 0: [-17, -15], [BLACK]: [17, 15] };
 /** The squares a pawn of each colour attacks from, seen from the attacked square: a white pawn takes towards the eighth rank. */
 const PAWN_ATTACKERS: Record<number, readonly number[]> = { 0: [15, 17], [BLACK]: [-15, -17] };
 
@@ -180,7 +182,7 @@ function pseudoLegalMoves(position: Position, only?: number): Move[] {
         to = from + 2 * step;
         if (rankOf(from) === (us === BLACK ? 1 : 6) && squares[to] === 0) addMove(moves, from, to, PAWN, BIG_PAWN);
       }
-      for (const step of us === BLACK ? [17, 15] : [-17, -15]) {
+      for (const step of PAWN_CAPTURES[us]) {
         to = from + step;
         if (off(to)) continue;
         const target = squares[to];
@@ -226,14 +228,14 @@ const ROOK_HOMES: readonly [number, number][] = [
 const pawnOn = (squares: Int8Array, square: number, color: number) => !off(square) && squares[square] === PAWN + color;
 
 /** What making a move changed, to take it back. */
-type Undo = Pick<Position, "castling" | "enPassant" | "halfMoves" | "moveNumber"> & { kings: [number, number]; taken: number };
+type Undo = Pick<Position, "castling" | "enPassant" | "halfMoves" | "moveNumber"> & { taken: number };
 
 /** Makes the move on the position (chess.js's `_makeMove`) and returns what takes it back. */
 function makeMove(position: Position, move: Move): Undo {
   const { squares } = position;
   const us = position.turn;
   const them = other(us);
-  const undo: Undo = { castling: position.castling, enPassant: position.enPassant, halfMoves: position.halfMoves, moveNumber: position.moveNumber, kings: [...position.kings], taken: squares[move.to] };
+  const undo: Undo = { castling: position.castling, enPassant: position.enPassant, halfMoves: position.halfMoves, moveNumber: position.moveNumber, taken: squares[move.to] };
   squares[move.to] = move.promotion ? move.promotion + us : squares[move.from];
   squares[move.from] = 0;
   if (move.flags & EN_PASSANT) squares[move.to - forward(us)] = 0;
@@ -275,7 +277,8 @@ function undoMove(position: Position, move: Move, undo: Undo) {
   position.enPassant = undo.enPassant;
   position.halfMoves = undo.halfMoves;
   position.moveNumber = undo.moveNumber;
-  position.kings = undo.kings;
+  // only the mover's king moves, and only when it is the piece moved
+  if (move.piece === KING) position.kings[side(us)] = move.from;
 }
 
 /** Whether the move leaves the mover's king safe. */
