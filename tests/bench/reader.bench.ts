@@ -134,7 +134,7 @@ for (const kind of KINDS) {
   console.log(`  first ${OPENING_PLIES} plies right:                ${pct(count.decoded.openingRight, count.openingPlies)}`);
   console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
   console.log(`  moves flagged for review:              ${pct(count.decoded.flagged, count.plies)} (confidence ${describeThresholds(SHIPPED_CALIBRATION)}, or the hand unfamiliar)`);
-  console.log(`  unflagged moves right:                 ${pct(count.decoded.unflaggedRight, count.decoded.unflagged)}`);
+  console.log(`  unflagged moves right:                 ${pct(count.decoded.unflaggedRight, count.decoded.unflagged)} (${count.decoded.unflaggedRight} of ${count.decoded.unflagged})`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding and adapting`);

@@ -112,14 +112,14 @@ describe("score-sheet reader with the shipped weights", () => {
     const both = await readPage(page.jpeg, shipped);
     const headerOnly = await readPage(page.jpeg, { header: shipped.header, moves: untrained });
     const movesOnly = await readPage(page.jpeg, { header: untrained, moves: shipped.moves });
-    // the round (4): both recognizers read it; with either untrained, no value or one far less sure
+    // the round (4): both recognizers read it; with either untrained, no value or one far less sure (the confidence
+    // needs both: each recognizer alone reads this 4 since the weights of 2026-11-28's seventh session)
     expect(both.round).toMatchObject({ status: 2, value: page.round });
     expect(both.round.confidence).toBeGreaterThan(0.2);
     for (const alone of [headerOnly, movesOnly]) {
       expect([page.round, null]).toContain(alone.round.value);
       if (alone.round.value !== null) expect(alone.round.confidence).toBeLessThan(both.round.confidence / 2);
     }
-    expect([headerOnly.round.value, movesOnly.round.value]).not.toEqual([page.round, page.round]);
     // its board (16): both read 6, the move-box recognizer doubtful of it; the sheet waits for the organiser
     expect(both.board.value).toBe(6);
     expect(sureNumbers(both)).toBeNull();
