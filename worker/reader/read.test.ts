@@ -119,6 +119,8 @@ describe("score-sheet reader with the shipped weights", () => {
     for (const alone of [headerOnly, movesOnly]) {
       expect([page.round, null]).toContain(alone.round.value);
       if (alone.round.value !== null) expect(alone.round.confidence).toBeLessThan(both.round.confidence / 2);
+      // read by one recognizer alone, a page never goes to its pairing without the organiser
+      expect(sureNumbers(alone)).toBeNull();
     }
     // its board (16): both read 6, the move-box recognizer doubtful of it; the sheet waits for the organiser
     expect(both.board.value).toBe(6);
