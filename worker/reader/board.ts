@@ -141,8 +141,8 @@ function standsOn(squares: Int8Array, piece: number, square: number, steps: read
 
 /** The steps of a pawn of each colour that takes, in chess.js's order. */
 const PAWN_CAPTURES: Record<number, readonly number[]> = { 0: [-17, -15], [BLACK]: [17, 15] };
-/** The squares a pawn of each colour attacks from, seen from the attacked square: a white pawn takes towards the eighth rank. */
-const PAWN_ATTACKERS: Record<number, readonly number[]> = { 0: [15, 17], [BLACK]: [-15, -17] };
+/** The squares a pawn of each colour attacks from, seen from the attacked square: one of its capture steps back. */
+const PAWN_ATTACKERS: Record<number, readonly number[]> = { 0: PAWN_CAPTURES[0].map((step) => -step), [BLACK]: PAWN_CAPTURES[BLACK].map((step) => -step) };
 
 /** Whether `color` attacks `square`, looked for from the square outward. */
 export function attacked(squares: Int8Array, color: number, square: number): boolean {
