@@ -47,7 +47,7 @@ const FORMAL_AND_EVERYDAY_FONTS = [
   "playwrite-pe", "playwrite-ro", "playwrite-ie",
 ] as const;
 /**
- * Everyday and formal joined scripts, casual print and brush hands, and school scripts of eight more countries
+ * Everyday and formal joined scripts, casual print and brush hands, and eight more Playwrite school scripts
  * (Denmark's looped, Germany's Schulausgangsschrift, Croatia's left-leaning, …) not yet in (2026-11-28, fourth set).
  */
 const MORE_EVERYDAY_AND_SCHOOL_FONTS = [
