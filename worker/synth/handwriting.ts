@@ -69,9 +69,9 @@ type Placed = { svg: string; width: number; middles: number[] };
 export type Writing = { svg: string; middles: number[] };
 
 /** Glyph outlines at 100 units per em, computed once per font and character (opentype.js keeps what it draws). */
-const OUTLINE_SIZE = 100;
+export const OUTLINE_SIZE = 100;
 const outlines = new WeakMap<opentype.Font, Map<number, string>>();
-function outline(font: opentype.Font, glyph: opentype.Glyph): string {
+export function outline(font: opentype.Font, glyph: opentype.Glyph): string {
   let drawn = outlines.get(font);
   if (!drawn) outlines.set(font, (drawn = new Map()));
   let data = drawn.get(glyph.index);

@@ -10,6 +10,7 @@ import { rasterizeSvg, type GrayImage } from "../vision/image";
 import type { Point } from "../vision/geometry";
 import { realDigits, type DigitSet } from "./digits";
 import { loadHand, mixedHand, type HandFont, type HandName } from "./fonts";
+import { penDrawnFont } from "./skeleton";
 import { randomHand, writeInBox, type Hand, type Random } from "./handwriting";
 import { bowed, photograph } from "./photo";
 
@@ -108,6 +109,11 @@ export type SheetOptions = {
    * by default). Drawn from a random stream of its own, so that the sheets of a seed are otherwise the same as without.
    */
   mixedHands?: number;
+  /**
+   * Chance that a writer in a font of `fonts` draws its letters with a pen along their centre lines (penDrawnFont; none by
+   * default), drawn from a random stream of its own; such a writer's letters are not mixed.
+   */
+  penDrawn?: number;
   /** Chance that the writer keeps to long algebraic notation (writtenLongMove; none by default), drawn from a random stream of its own. */
   longNotation?: number;
   /** Chance that the writer's digits are a real person's of a set (digits.ts; none by default), drawn from a random stream of its own. */
@@ -117,7 +123,7 @@ export type SheetOptions = {
 };
 
 /** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --long --digits`). */
-export type WriterShares = Pick<SheetOptions, "mixedHands" | "longNotation" | "realDigits">;
+export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits">;
 
 /** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
 const MIXING_STREAM = 0x5bd1e995;
@@ -127,6 +133,9 @@ const NOTATION_STREAM = 0x27d4eb2f;
 
 /** Where the random stream of a writer's real digits starts, apart from the others. */
 const DIGITS_STREAM = 0x165667b1;
+
+/** Where the random stream of writers drawing a font with a pen starts, apart from the others. */
+const PEN_STREAM = 0x3c6ef372;
 
 /** The sheet's hand, by chance (`digits.share`) with a real person's digits instead of its font's. */
 async function withDigits(hand: Hand, digits: SheetOptions["realDigits"], seed: number): Promise<Hand> {
@@ -144,10 +153,15 @@ function sheetNotation(sans: readonly string[], language: NotationLanguage, shar
   return (ply: number, sheetRandom: Random) => writtenLongMove(sans[ply], origins[ply], language, sheetRandom, hyphen);
 }
 
-/** The hand of a sheet in `name`, or, by chance (`share`), a writer mixing its letters with those of one to three more fonts of `names`. */
-function sheetHand(name: HandName, names: readonly HandName[], share: number, seed: number) {
+/**
+ * The hand of a sheet in `name`: by chance (`pen`) a font drawn with a pen, else by chance (`share`) a writer mixing its
+ * letters with those of one to three more fonts of `names`.
+ */
+async function sheetHand(name: HandName, names: readonly HandName[], share: number, pen: number, seed: number) {
   const hand = loadHand(name);
-  if (share <= 0 || "kind" in hand) return hand;
+  if ("kind" in hand) return hand;
+  if (pen > 0 && seededRandom((seed ^ PEN_STREAM) >>> 0)() < pen) return penDrawnFont(hand);
+  if (share <= 0) return hand;
   const random = seededRandom((seed ^ MIXING_STREAM) >>> 0);
   if (random() >= share) return hand;
   const fonts = names.map(loadHand).filter((font): font is HandFont => !("kind" in font) && font !== hand);
@@ -163,7 +177,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const lastMove = pages[pages.length - 1].lastMove;
   const language = options.language ?? pick(random, NOTATION_LANGUAGES);
   const sans = options.sans ?? randomGame(random, layout === "kiebitz-120" ? 2 * lastMove : Math.min(2 * lastMove, 110), options.opening);
-  const font = sheetHand(pick(random, options.fonts), options.fonts, options.mixedHands ?? 0, options.seed);
+  const font = await sheetHand(pick(random, options.fonts), options.fonts, options.mixedHands ?? 0, options.penDrawn ?? 0, options.seed);
   const hand = await withDigits(randomHand(random, font), options.realDigits, options.seed);
   const randomRound = 1 + Math.floor(random() * (random() < 0.7 ? 9 : 15));
   const randomBoard = 1 + Math.floor(random() * (random() < 0.6 ? 20 : 150));

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { seededRandom } from "~/chess/random";
+import type { FontName } from "./fonts";
 
 /**
  * Writers drawn with a pen instead of filled font outlines: single-line vector fonts (the Hershey
@@ -25,9 +26,10 @@ export type StrokeFontName = (typeof TRAINING_STROKES)[number] | (typeof HELD_OU
 type Point = [number, number];
 /** A character as polylines in em units (cap height 0.7), x from 0, with its advance. */
 export type StrokeGlyph = { strokes: Point[][]; advance: number };
-export type StrokeFont = { kind: "strokes"; name: StrokeFontName; glyphs: Map<string, StrokeGlyph> };
+/** `name`: the single-line font's, or the handwriting font's that a pen draws (skeleton.ts). */
+export type StrokeFont = { kind: "strokes"; name: StrokeFontName | FontName; glyphs: Map<string, StrokeGlyph> };
 
-const CAP_HEIGHT = 0.7;
+export const CAP_HEIGHT = 0.7;
 const require = createRequire(import.meta.url);
 const packageDir = () => path.dirname(require.resolve("hersheytext/package.json"));
 const cache = new Map<StrokeFontName, StrokeFont>();

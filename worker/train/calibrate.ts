@@ -12,10 +12,11 @@
  * left out: every move of theirs goes to a person anyway. `--games random,openings`: games of random play, and
  * games that open as real games do (the move prior weighs those). `--notation short,long`: sheets written in short
  * algebraic, and by writers in long algebraic (Ng1-f3), each a set of its own; `--digits hand,real`: digits in the hand's
- * own shapes, and real people's (held-out MNIST digits), each a set of its own.
+ * own shapes, and real people's (held-out MNIST digits), each a set of its own; `--bend 0,3`: pages photographed flat, and
+ * bowed by so many mm (photo.ts), each a set of its own.
  * `--rows file` keeps the decoded moves' evidence there; `--refit file[,file…]` fits on moves kept so, without reading
  * again (two processes, `--games random` and `--games openings`, each with its `--rows`, use both cores).
- * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,joined,print,cursive --games random,openings --notation short --digits hand --aim 0.995 --out dir --rows file | --refit file,…]
+ * Run: npm run train:calibration [-- --first 1000 --sheets 64 --kinds fonts,joined,print,cursive --games random,openings --notation short --digits hand --bend 0 --aim 0.995 --out dir --rows file | --refit file,…]
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     games: { type: "string", default: "random,openings" },
     notation: { type: "string", default: "short" },
     digits: { type: "string", default: "hand" },
+    bend: { type: "string", default: "0" },
     aim: { type: "string", default: "0.995" },
     out: { type: "string", default: SHIPPED_CALIBRATION_DIR },
     rows: { type: "string" },
@@ -52,12 +54,14 @@ const NOTATIONS = values.notation!.split(",") as HeldOutNotation[];
 for (const notation of NOTATIONS) if (notation !== "short" && notation !== "long") throw new Error(`--notation: short, long, not ${notation}`);
 const DIGITS = values.digits!.split(",") as HeldOutDigits[];
 for (const digits of DIGITS) if (digits !== "hand" && digits !== "real") throw new Error(`--digits: hand, real, not ${digits}`);
+const BENDS = values.bend!.split(",").map(Number);
+for (const bend of BENDS) if (!(bend >= 0 && bend <= 20)) throw new Error(`--bend: millimetres from 0 to 20, not ${bend}`);
 if (!(FIRST >= 64 && SHEETS > 0 && AIM > 0.5 && AIM < 1)) throw new Error("--first ≥ 64 (apart from bench:reader's sheets), --sheets > 0, 0.5 < --aim < 1");
 
 /** `kind`: the kind of hand, whose unflagged moves must meet the aim over both kinds of game; `set`: the hand and the kind of game. */
 type Row = CalibrationRow & { sheets: "one" | "both"; set: string };
-const setOf = (hand: HeldOutKind, games: HeldOutGames, notation: HeldOutNotation, digits: HeldOutDigits) =>
-  [hand, ...(games === "random" ? [] : ["openings"]), ...(notation === "short" ? [] : ["long"]), ...(digits === "hand" ? [] : ["real digits"])].join(", ");
+const setOf = (hand: HeldOutKind, games: HeldOutGames, notation: HeldOutNotation, digits: HeldOutDigits, bend: number) =>
+  [hand, ...(games === "random" ? [] : ["openings"]), ...(notation === "short" ? [] : ["long"]), ...(digits === "hand" ? [] : ["real digits"]), ...(bend ? [`bowed ${bend} mm`] : [])].join(", ");
 
 /** The decoded moves of the held-out sheets, from one player's sheet and from both. */
 async function decodedMoves(): Promise<Row[]> {
@@ -67,10 +71,10 @@ async function decodedMoves(): Promise<Row[]> {
   const readPages = async (pages: readonly SyntheticPage[]) => Promise.all(pages.map((page) => readPage(page.jpeg, recognizers)));
   const rows: Row[] = [];
   const started = Date.now();
-  for (const kind of KINDS) for (const games of GAMES) for (const notation of NOTATIONS) for (const digits of DIGITS) {
-    const set = setOf(kind, games, notation, digits);
+  for (const kind of KINDS) for (const games of GAMES) for (const notation of NOTATIONS) for (const digits of DIGITS) for (const bend of BENDS) {
+    const set = setOf(kind, games, notation, digits, bend);
     for (let index = FIRST; index < FIRST + SHEETS; index++) {
-      const sheet = await heldOutSheet(index, kind, { games, notation, digits });
+      const sheet = await heldOutSheet(index, kind, { games, notation, digits, bend: bend || undefined });
       const truth = sheet.pages[0].sans;
       const language = sheet.pages[0].language;
       const readings = await readPages(sheet.pages);
