@@ -122,7 +122,7 @@ export type SheetOptions = {
   bend?: number;
 };
 
-/** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --long --digits`). */
+/** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --pen --long --digits`). */
 export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits">;
 
 /** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
