@@ -1,6 +1,7 @@
 import type opentype from "opentype.js";
 import sharp from "sharp";
 import TraceSkeleton from "skeleton-tracing-js";
+import { components } from "../vision/components";
 import { capitalHeight, glyphFor, type HandFont } from "./fonts";
 import { outline, OUTLINE_SIZE } from "./handwriting";
 import { CAP_HEIGHT, type StrokeFont, type StrokeGlyph } from "./strokes";
@@ -36,48 +37,14 @@ export function penDrawnFont(font: HandFont): Promise<StrokeFont> {
 type Pixel = [number, number];
 
 /**
- * The blobs of a cell's ink that thinning leaves nothing of (a colon's dots, a small round dot thins away): each as a
- * dot at its middle, where no traced line touches it.
+ * The blobs of a cell's ink that thinning leaves nothing of (a colon's dots: a small round dot thins away), each as a
+ * dot at its middle: those with no traced point within their box.
  */
-function dots(cell: readonly boolean[], lines: readonly Pixel[][]): Pixel[][] {
-  const blob = new Int32Array(cell.length).fill(-1);
-  const touched = new Set<number>();
-  const found: Pixel[][] = [];
-  const middles: { sum: Pixel; count: number }[] = [];
-  cell.forEach((ink, start) => {
-    if (!ink || blob[start] >= 0) return;
-    const id = middles.length;
-    const middle = { sum: [0, 0] as Pixel, count: 0 };
-    middles.push(middle);
-    const stack = [start];
-    blob[start] = id;
-    while (stack.length) {
-      const p = stack.pop()!;
-      const [x, y] = [p % CELL, Math.floor(p / CELL)];
-      middle.sum[0] += x;
-      middle.sum[1] += y;
-      middle.count++;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const [nx, ny] = [x + dx, y + dy];
-        const q = ny * CELL + nx;
-        if (nx >= 0 && ny >= 0 && nx < CELL && ny < CELL && cell[q] && blob[q] < 0) {
-          blob[q] = id;
-          stack.push(q);
-        }
-      }
-    }
-  });
-  // a traced point lies on its blob's ink, or beside it
-  for (const line of lines) for (const [x, y] of line) {
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-      const [px, py] = [Math.round(x) + dx, Math.round(y) + dy];
-      if (px >= 0 && py >= 0 && px < CELL && py < CELL && blob[py * CELL + px] >= 0) touched.add(blob[py * CELL + px]);
-    }
-  }
-  middles.forEach(({ sum, count }, id) => {
-    if (!touched.has(id)) found.push([[sum[0] / count, sum[1] / count]]);
-  });
-  return found;
+function dots(cell: Uint8Array, lines: readonly Pixel[][]): Pixel[][] {
+  const traced = lines.flat();
+  return components(cell, CELL, CELL)
+    .filter((blob) => !traced.some(([x, y]) => x >= blob.minX - 1 && x <= blob.maxX + 1 && y >= blob.minY - 1 && y <= blob.maxY + 1))
+    .map((blob) => [[blob.cx, blob.cy]]);
 }
 
 /**
@@ -97,7 +64,6 @@ async function thinned(hand: HandFont): Promise<StrokeFont> {
     return glyph ? [{ char, ...glyph }] : [];
   });
   // every glyph side by side, each in a cell of its own, rasterised at once; outlines drawn at their usual size and
-  // scaled (opentype.js writes NaN for some variable fonts' points at other sizes)
   // scaled (opentype.js writes NaN for some variable fonts' points at other sizes), and outlined by HAIRLINE pixels so
   // that a formal script's hairlines stay joined
   const paths = found.map(({ font, glyph }, i) => {
@@ -107,10 +73,11 @@ async function thinned(hand: HandFont): Promise<StrokeFont> {
   const width = found.length * CELL;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${CELL}"><rect width="100%" height="100%" fill="black"/><g fill="white" stroke="white">${paths.join("")}</g></svg>`;
   const { data } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const toEm = ([x, y]: [number, number]): [number, number] => [((x - LEFT) * CAP_HEIGHT) / CAPITAL_PIXELS, ((BASELINE - y) * CAP_HEIGHT) / CAPITAL_PIXELS];
+  const toEm = ([x, y]: Pixel): Pixel => [((x - LEFT) * CAP_HEIGHT) / CAPITAL_PIXELS, ((BASELINE - y) * CAP_HEIGHT) / CAPITAL_PIXELS];
   const glyphs = new Map<string, StrokeGlyph>();
   found.forEach(({ char, font, glyph }, i) => {
-    const cell = Array.from({ length: CELL * CELL }, (_, p) => data[Math.floor(p / CELL) * width + i * CELL + (p % CELL)] > 127);
+    const cell = new Uint8Array(CELL * CELL);
+    for (let y = 0; y < CELL; y++) for (let x = 0; x < CELL; x++) cell[y * CELL + x] = data[y * width + i * CELL + x] > 127 ? 1 : 0;
     const lines = TraceSkeleton.fromBoolArray(cell, CELL, CELL).polylines;
     glyphs.set(char, { strokes: leftToRight([...lines, ...dots(cell, lines)]).map((line) => line.map(toEm)), advance: advanceOf(font, glyph) });
   });
