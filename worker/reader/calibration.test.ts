@@ -12,7 +12,7 @@ describe("the shipped calibration", () => {
     expect(calibratedConfidence(sure, SHIPPED_CALIBRATION)).toBeGreaterThan(0.995);
     expect(reviewThreshold(sure, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.reviewBelow);
     expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(calibratedConfidence(sure, SHIPPED_CALIBRATION) - 0.01);
-    // over 12% of its boxes fit badly: the stricter threshold, under which it goes to a person
+    // more of its boxes fit badly than the astray share: the stricter threshold, under which it goes to a person
     expect(reviewThreshold(astray, SHIPPED_CALIBRATION)).toBeGreaterThan(SHIPPED_CALIBRATION.reviewBelow);
     expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(reviewThreshold(astray, SHIPPED_CALIBRATION));
   });
