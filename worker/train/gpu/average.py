@@ -23,7 +23,8 @@ first, manifest = load_tfjs(args.first)
 second, other = load_tfjs(args.second)
 if [spec["shape"] for spec in manifest["weightSpecs"]] != [spec["shape"] for spec in other["weightSpecs"]]:
     sys.exit("the two recognizers differ in their layers: only weights of the same recognizer can be averaged")
-averaged = {name: (1 - args.share) * tensor + args.share * second.state_dict()[name] for name, tensor in first.state_dict().items()}
+theirs = second.state_dict()
+averaged = {name: (1 - args.share) * tensor + args.share * theirs[name] for name, tensor in first.state_dict().items()}
 first.load_state_dict(averaged)
 save_tfjs(first, manifest, args.out)
 print(f"written to {args.out}: {1 - args.share:g} of {args.first}, {args.share:g} of {args.second}")
