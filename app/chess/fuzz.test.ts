@@ -43,7 +43,8 @@ describe("fuzzing the chess core", () => {
     expect(outcomes.ok + outcomes.error).toBe(90_000);
     expect(outcomes.ok).toBeGreaterThan(5_000);
     expect(outcomes.error).toBeGreaterThan(30_000);
-  });
+    // ~35 s alone on one core; three times that when the machine is shared, so not the suite's 60 s
+  }, 180_000);
 
   it("reads 10 000 mutated PGN snippets without throwing", () => {
     const random = seededRandom(100);
