@@ -17,10 +17,12 @@ describe("the shipped calibration", () => {
     expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(reviewThreshold(astray, SHIPPED_CALIBRATION));
   });
 
-  it("flags a move read on both players' sheets under its own, lower threshold, but not in a game sent astray", () => {
+  it("flags a move read on both players' sheets under its own threshold (the one-sheet one where no lower is safe), but not in a game sent astray", () => {
     const both = { ...sure, boxes: 2 };
-    expect(reviewThreshold(both, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.bothSheets!.reviewBelow);
-    expect(SHIPPED_CALIBRATION.bothSheets!.reviewBelow).toBeLessThan(SHIPPED_CALIBRATION.reviewBelow);
+    // since 2026-11-29 the calibration's both-sheet sets (about 1,000 moves per hand and kind of game) show no lower threshold safe beyond their luck
+    const bothBelow = SHIPPED_CALIBRATION.bothSheets?.reviewBelow ?? SHIPPED_CALIBRATION.reviewBelow;
+    expect(reviewThreshold(both, SHIPPED_CALIBRATION)).toBe(bothBelow);
+    expect(bothBelow).toBeLessThanOrEqual(SHIPPED_CALIBRATION.reviewBelow);
     expect(reviewThreshold({ ...both, unfitting: 0.26 }, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.astray!.reviewBelow);
   });
 

@@ -5,7 +5,8 @@
  * model of whether a move is right from its evidence; then chooses the confidence under which moves are
  * flagged (a stricter one for games that fit their boxes badly, and one for moves read on both players' sheets) such
  * that the fewest are flagged while the
- * unflagged moves of every kind of hand (over the kinds of game) are right at least `--aim` of the time.
+ * unflagged moves of every kind of hand in each kind of game (random play, real openings; over the notations, digits and
+ * bends) are right at least `--aim` of the time.
  * Prints, per set (kind of hand and of game), what the chosen calibration flags and how often the unflagged moves are right, also
  * as fit without that kind of hand (how it does on a hand it never saw), and writes
  * worker/model/calibration/calibration.json. Games of a hand the reader is lost on (flagged whole) are
@@ -58,7 +59,7 @@ const BENDS = values.bend!.split(",").map(Number);
 for (const bend of BENDS) if (!(bend >= 0 && bend <= 20)) throw new Error(`--bend: millimetres from 0 to 20, not ${bend}`);
 if (!(FIRST >= 64 && SHEETS > 0 && AIM > 0.5 && AIM < 1)) throw new Error("--first ≥ 64 (apart from bench:reader's sheets), --sheets > 0, 0.5 < --aim < 1");
 
-/** `kind`: the kind of hand, whose unflagged moves must meet the aim over both kinds of game; `set`: the hand and the kind of game. */
+/** `kind` and `games`: the kind of hand and of game, whose unflagged moves must meet the aim together; `set`: also the notation, digits and bend. */
 type Row = CalibrationRow & { sheets: "one" | "both"; set: string };
 const setOf = (hand: HeldOutKind, games: HeldOutGames, notation: HeldOutNotation, digits: HeldOutDigits, bend: number) =>
   [hand, ...(games === "random" ? [] : ["openings"]), ...(notation === "short" ? [] : ["long"]), ...(digits === "hand" ? [] : ["real digits"]), ...(bend ? [`bowed ${bend} mm`] : [])].join(", ");
@@ -83,7 +84,7 @@ async function decodedMoves(): Promise<Row[]> {
       for (const [sheets, pages] of decodings) {
         const { game } = await readGameAdaptedToWriter(pages, language, head, { prior });
         if (game.unfamiliarHand) continue;
-        for (const move of game.moves) if (move.evidence) rows.push({ evidence: move.evidence, right: move.san === truth[move.ply], kind, set, sheets });
+        for (const move of game.moves) if (move.evidence) rows.push({ evidence: move.evidence, right: move.san === truth[move.ply], kind, games, set, sheets });
       }
     }
     console.log(`${set}: ${SHEETS} sheets read and decoded, ${((Date.now() - started) / 60000).toFixed(1)} min`);

@@ -80,6 +80,26 @@ describe("calibrating the reader's confidence", () => {
     expect(flagging(rows.filter((row) => row.kind === "fonts"), single).flagged).toBe(0.5);
   });
 
+  it("holds every kind of game to the aim on its own: a hand's surely read real openings do not hide its random games' misreadings", () => {
+    const weights = { ...Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])), bias: 4, readAsWritten: 3 } as Calibration["weights"];
+    const model: Calibration = { weights, reviewBelow: 1 };
+    // one hand, half its moves read as written (0.9991, right 99.8%), half not (0.982): right 98% in random games, always in real openings
+    const rows: CalibrationRow[] = Array.from({ length: 20_000 }, (_, i) => {
+      const [random, sure] = [i < 10_000, i % 2 === 0];
+      const right = sure ? i % 1000 !== 2 : !random || i % 100 >= 3;
+      return { evidence: evidence(0, sure), right, kind: "cursive", games: random ? "random" : "openings" };
+    });
+    const perGame = { ...model, ...chooseThresholds(rows, model, 0.99) };
+    expect(perGame.reviewBelow).toBeGreaterThan(0.982);
+    const randomGames = flagging(rows.filter((row) => row.games === "random"), perGame);
+    expect(randomGames.flagged).toBe(0.5);
+    expect(randomGames.unflaggedRight).toBeCloseTo(0.998, 4);
+    // pooled over both kinds of game (99.4% of the unflagged right), no move is flagged, and the random games' unflagged are right 98.9%
+    const pooled = { ...model, ...chooseThresholds(rows.map(({ games: _, ...row }) => row), model, 0.99) };
+    expect(pooled.reviewBelow).toBeLessThanOrEqual(0.982);
+    expect(flagging(rows.filter((row) => row.games === "random"), pooled).unflaggedRight).toBeCloseTo(0.989, 4);
+  });
+
   it("asks a threshold to be safe beyond the luck of the sheets: 99.5% observed on few moves is not enough", () => {
     expect(wilsonLowerBound(199, 200)).toBeLessThan(0.99);
     expect(wilsonLowerBound(9_950, 10_000)).toBeGreaterThan(0.993);
