@@ -100,9 +100,13 @@ function flaggedOrUnsafe(kinds: readonly Judged[][], calibration: Calibration, a
 
 /** Of `candidates`, the first that flags the fewest of `rows`' moves safely (flaggedOrUnsafe), or `fallback` when none is safe. */
 function fewestFlagged(rows: readonly CalibrationRow[], calibration: Calibration, aim: number, candidates: Iterable<Thresholds>, fallback: Thresholds): Thresholds {
-  const kinds = [...new Set(rows.map(aimGroup))].map((group) =>
-    rows.filter((row) => aimGroup(row) === group).map((row) => ({ confidence: calibratedConfidence(row.evidence, calibration), unfitting: row.evidence.unfitting, boxes: row.evidence.boxes, right: row.right })),
-  );
+  const groups = new Map<string, Judged[]>();
+  for (const row of rows) {
+    const group = aimGroup(row);
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group)!.push({ confidence: calibratedConfidence(row.evidence, calibration), unfitting: row.evidence.unfitting, boxes: row.evidence.boxes, right: row.right });
+  }
+  const kinds = [...groups.values()];
   let best = { thresholds: fallback, cost: Infinity };
   for (const thresholds of candidates) {
     const cost = flaggedOrUnsafe(kinds, { ...calibration, ...thresholds }, aim);

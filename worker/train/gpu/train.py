@@ -27,12 +27,14 @@ parser.add_argument("--out", required=True)
 parser.add_argument("--lr", type=float, default=5e-4)
 parser.add_argument("--batch", type=int, default=256)
 parser.add_argument("--minutes", type=float, default=6)
-parser.add_argument("--epochs", type=int, help="train exactly so many epochs (at least 2) instead of those that fit in --minutes: the same run on a slower or faster machine")
+parser.add_argument("--epochs", type=int, help="train exactly so many epochs (2 or more) instead of those that fit in --minutes: the same run on a slower or faster machine")
 parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels; 2: also bend each box (slant, size, tilt, an elastic field) and thin or thicken its strokes")
 parser.add_argument("--seed", type=int, default=1)
 parser.add_argument("--every", action="store_true", help="also write each epoch's weights to OUT/epoch-N, to choose among them on held-out hands (what validation on the training hands cannot show)")
 parser.add_argument("--select", choices=["all", "numbers"], default="all", help="keep the epoch reading most validation boxes right, or most round and board numbers (the header recognizer)")
 args = parser.parse_args()
+if args.epochs is not None and args.epochs < 2:
+    parser.error("--epochs: at least 2 (the first at the full step size, then the cosine)")
 torch.manual_seed(args.seed)
 device = "cuda" if torch.cuda.is_available() else "cpu"
 if device == "cpu":  # some builds (Debian's python3-torch) use one thread unless told
@@ -161,7 +163,7 @@ save_tfjs(model, manifest, args.out)
 model.train()
 steps = max(1, len(ink) // args.batch)  # an export smaller than a batch is one batch
 began = time.time()
-epochs, epoch = max(2, args.epochs or 2), 0
+epochs, epoch = args.epochs or 2, 0
 while epoch < epochs:
     epoch += 1
     took = time.time()
@@ -184,7 +186,7 @@ while epoch < epochs:
         total += loss.detach()
     shares = validation_share()
     took = time.time() - took
-    if epoch == 1 and not args.epochs:  # as many epochs as fit in the time asked for
+    if epoch == 1 and args.epochs is None:  # as many epochs as fit in the time asked for
         epochs = max(2, int((args.minutes * 60 - (time.time() - began)) / took) + 1)
         log(f"an epoch takes {took:.1f} s: {epochs} epochs")
     better = score(shares) > best
