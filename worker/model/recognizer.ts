@@ -174,8 +174,11 @@ export async function recognizeBoxes(model: TF.LayersModel, crops: readonly Floa
   return out;
 }
 
-/** Rows a move box's writing is moved up (and down) for its second (and third) reading. */
-const READING_SHIFTS = [1, -1];
+/**
+ * Rows a move box's writing is moved up for its second reading. Moved a pixel down too, for a third, read as many
+ * moves right on held-out sheets in a tenth of a second more a page (README, "Two readings of an unsure box").
+ */
+export const READING_SHIFTS = [1];
 
 /**
  * Readings of the same box mixed: per value, log Σ_k weights[k]·exp(readings[k]) (the log of a weighted mean of
@@ -194,20 +197,20 @@ export function mixedReadings(readings: readonly Float32Array[], weights: readon
   return out;
 }
 
-/** A move box's frames: `logProbs` of its three readings averaged (its one, where read surely), `asCut` and `features` of the box as cut. */
+/** A move box's frames: `logProbs` of its readings averaged (its one, where read surely), `asCut` and `features` of the box as cut. */
 export type MoveBoxFrames = BoxFrames & { asCut: Float32Array };
 
 /**
- * A box whose reading as cut is at least this sure (bestFramesProbability) is not read again: the other two readings
- * changed what it reads in none of such boxes, and left it out of the three readings' time (README, "Only unsure boxes
+ * A box whose reading as cut is at least this sure (bestFramesProbability) is not read again: the other readings
+ * changed what it reads in none of such boxes, and left it out of their time (README, "Only unsure boxes
  * read three times"). Chosen on held-out sheets outside the benchmark: 0.8 read as many moves right with as few
  * flagged as reading every box three times; 0.5 and 0.2 read cursive worse.
  */
 export const REREAD_BELOW = 0.8;
 
 /**
- * Each move box read three times, as cut and with its writing moved a pixel up and a pixel down, and the
- * readings' frame probabilities averaged: where one reading misses a stroke at the crop's edge, the others
+ * Each move box read again with its writing moved (READING_SHIFTS: a pixel up), and the readings' frame
+ * probabilities averaged: where one reading misses a stroke at the crop's edge, another may
  * see it (on held-out sheets, cursive decoded 54.5 → 61.3% right; README, "Each move box read three times"),
  * unless the reading as cut is sure (`rereadBelow`). The reading of the box as cut is kept for judging how well a
  * move fits it (the average fits any likely move better) and its features for adapting to the writer.
