@@ -19,7 +19,7 @@ export type Region = { x: number; y: number; w: number; h: number };
 export type WrittenResult = { value: "WHITE_WINS" | "BLACK_WINS" | "DRAW" | null; confidence: number };
 export type ValueResult = { status: ValueDetectionCode; value: number | null; confidence: number };
 /**
- * `logProbs`: the frames of the box's three readings averaged (of the one, where it was read surely); `asCut`: the frames of the box as cut, on which a
+ * `logProbs`: the frames of the box's readings averaged (of the one, where it was read surely); `asCut`: the frames of the box as cut, on which a
  * move's fit is judged, and `features`: what the recognizer's output layer read them from, for adapting it to the
  * writer (recognizeMoveBoxes; readings stored before 2026-11-26 have no `asCut`, and are judged on `logProbs`).
  */
