@@ -80,12 +80,12 @@ type Judged = Pick<MoveEvidence, "unfitting" | "boxes"> & { confidence: number; 
 type Thresholds = Pick<Calibration, "reviewBelow" | "astray" | "bothSheets">;
 
 /**
- * The share of `kinds`' moves flagged under `calibration` (averaged over the groups: kinds of hand, and of game), or
+ * The share of `groups`' moves flagged under `calibration` (averaged over the groups: kinds of hand, and of game), or
  * Infinity where, for some group, the share of unflagged moves right is not at least `aim` with 95% confidence (wilsonLowerBound).
  */
-function flaggedOrUnsafe(kinds: readonly Judged[][], calibration: Calibration, aim: number): number {
+function flaggedOrUnsafe(groups: readonly Judged[][], calibration: Calibration, aim: number): number {
   let flagged = 0;
-  for (const moves of kinds) {
+  for (const moves of groups) {
     let [unflagged, right] = [0, 0];
     for (const move of moves) {
       if (move.confidence < reviewThreshold(move, calibration)) continue;
@@ -95,7 +95,7 @@ function flaggedOrUnsafe(kinds: readonly Judged[][], calibration: Calibration, a
     if (wilsonLowerBound(right, unflagged) < aim) return Infinity;
     flagged += 1 - unflagged / moves.length;
   }
-  return flagged / kinds.length;
+  return flagged / groups.length;
 }
 
 /** Of `candidates`, the first that flags the fewest of `rows`' moves safely (flaggedOrUnsafe), or `fallback` when none is safe. */
@@ -106,10 +106,10 @@ function fewestFlagged(rows: readonly CalibrationRow[], calibration: Calibration
     if (!groups.has(group)) groups.set(group, []);
     groups.get(group)!.push({ confidence: calibratedConfidence(row.evidence, calibration), unfitting: row.evidence.unfitting, boxes: row.evidence.boxes, right: row.right });
   }
-  const kinds = [...groups.values()];
+  const judged = [...groups.values()];
   let best = { thresholds: fallback, cost: Infinity };
   for (const thresholds of candidates) {
-    const cost = flaggedOrUnsafe(kinds, { ...calibration, ...thresholds }, aim);
+    const cost = flaggedOrUnsafe(judged, { ...calibration, ...thresholds }, aim);
     if (cost < best.cost) best = { thresholds, cost };
   }
   return best.thresholds;
