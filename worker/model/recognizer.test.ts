@@ -28,7 +28,7 @@ describe("a move box read again", () => {
     // a vertical stroke and a bar: something the recognizer reads differently when moved
     const crop = Float32Array.from({ length: CROP_HEIGHT * CROP_WIDTH }, (_, i) => {
       const [row, column] = [Math.floor(i / CROP_WIDTH), i % CROP_WIDTH];
-      return (column >= 20 && column < 24 && row > 4 && row < 28) || (row >= 14 && row < 17 && column > 30 && column < 60) ? 1 : 0;
+      return (column >= 10 && column < 14 && row > 4 && row < 28) || (row >= 14 && row < 17 && column > 30 && column < 80) ? 1 : 0;
     });
     const [box] = await recognizeMoveBoxes(model, [crop]);
     const [asCut] = await recognizeBoxes(model, [crop]);
