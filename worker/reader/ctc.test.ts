@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ctcLogLikelihood, ctcLossAndGradient, greedyDecode } from "./ctc";
+import { CLASSES, encodeText } from "./alphabet";
+import { ANY_FILE, ANY_RANK, ctcLogLikelihood, ctcLossAndGradient, greedyDecode } from "./ctc";
 
 /** Frames of log-probabilities from rows of probabilities. */
 const frames = (rows: number[][]) => Float32Array.from(rows.flat().map(Math.log));
@@ -79,6 +80,28 @@ describe("CTC", () => {
     // two hundred below: still exact with probabilities
     const likelier = Float32Array.from({ length: 4 * 2 }, (_, i) => (i % 2 === 0 ? 0 : -200));
     expect(ctcLogLikelihood(likelier, 4, 2, [1])).toBeCloseTo(Math.log(4) - 200, 6);
+  });
+
+  it("counts any file and any rank where a label leaves them open: the sum over the 64 labels they stand for, each class kept in all its frames", () => {
+    let state = 11;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const logSumExp = (values: number[]) => {
+      const top = Math.max(...values);
+      return top + Math.log(values.reduce((sum, v) => sum + Math.exp(v - top), 0));
+    };
+    const squares = [..."abcdefgh"].flatMap((file) => [..."12345678"].map((rank) => file + rank));
+    // a knight's move Ng1-f3 with its square of departure open, on the recognizer's 40 frames: peaked, then flat (where
+    // an open entry that took any class in each frame of its own would count far more: e^48 more on the flat frames)
+    for (const boost of [12, 0]) {
+      const logits = Array.from({ length: 40 * CLASSES }, () => (random() < 0.05 ? boost : 0) + 4 * random());
+      const logProbs = Float32Array.from(logits, (value, i) => {
+        const row = logits.slice(i - (i % CLASSES), i - (i % CLASSES) + CLASSES);
+        return value - Math.log(row.reduce((sum, v) => sum + Math.exp(v), 0));
+      });
+      const open = ctcLogLikelihood(logProbs, 40, CLASSES, [...encodeText("N"), ANY_FILE, ANY_RANK, ...encodeText("-f3")]);
+      const each = squares.map((square) => ctcLogLikelihood(logProbs, 40, CLASSES, encodeText(`N${square}-f3`)));
+      expect(Math.abs(open - logSumExp(each))).toBeLessThan(1e-6 * Math.max(1, Math.abs(open)));
+    }
   });
 
   it("reads the best path with repeats merged and blanks dropped", () => {

@@ -1,4 +1,4 @@
-import { BLANK } from "./alphabet";
+import { BLANK, encodeText } from "./alphabet";
 
 /**
  * Connectionist temporal classification over the recognizer's frames (Graves et al. 2006).
@@ -86,15 +86,92 @@ function scaledLikelihood(logProbs: Float32Array, frames: number, classes: numbe
 }
 
 /**
+ * Label entries that stand for any file letter (a–h) or any rank digit (1–8), the same one in every frame that shows
+ * it: a long form with its square of departure left open is written with them (decode.ts).
+ */
+export const ANY_FILE = -1;
+export const ANY_RANK = -2;
+const OPEN_CLASSES = new Map([
+  [ANY_FILE, encodeText("abcdefgh")],
+  [ANY_RANK, encodeText("12345678")],
+]);
+
+/**
+ * log p(label | frames) for a label with open entries (ANY_FILE, ANY_RANK): the sum over every label they stand for
+ * (64 for an open square), in one pass. Each open entry is as many states as it has classes, each keeping to its class;
+ * a state is reached from itself, from every state of the entry before, and from those of the one before that with
+ * another class (CTC's skip over a blank). With probabilities rescaled per frame, as scaledLikelihood; a label under
+ * e^−600 may come out lower than it is, which no decoding notices (its other forms are likelier).
+ */
+type Lattice = { n: number; first: number[]; position: Int32Array; stateClass: Int32Array; same: Int32Array };
+/** The states of each open label, worked out once (a decoding meets the same few forms in many boxes). */
+const lattices = new Map<string, Lattice>();
+function latticeOf(ext: readonly number[]): Lattice {
+  const key = ext.join();
+  let lattice = lattices.get(key);
+  if (lattice) return lattice;
+  const positions = ext.map((entry) => (entry >= 0 ? [entry] : OPEN_CLASSES.get(entry)!));
+  const first = [0];
+  for (const members of positions) first.push(first[first.length - 1] + members.length);
+  const n = first[first.length - 1];
+  // per state: its position, its class, and the state of the position two before with the same class (−1: none)
+  const position = new Int32Array(n);
+  const stateClass = new Int32Array(n);
+  const same = new Int32Array(n).fill(-1);
+  positions.forEach((members, i) =>
+    members.forEach((c, k) => {
+      const j = first[i] + k;
+      [position[j], stateClass[j]] = [i, c];
+      if (i > 1 && positions[i - 2].includes(c)) same[j] = first[i - 2] + positions[i - 2].indexOf(c);
+    }),
+  );
+  lattices.set(key, (lattice = { n, first, position, stateClass, same }));
+  return lattice;
+}
+
+function openLikelihood(logProbs: Float32Array, frames: number, classes: number, ext: readonly number[]): number {
+  const p = probabilitiesOf(logProbs);
+  const { n, first, position, stateClass, same } = latticeOf(ext);
+  const s = ext.length;
+  let alpha = new Float64Array(n);
+  let next = new Float64Array(n);
+  const totals = new Float64Array(s);
+  for (let j = 0; j < first[Math.min(2, s)]; j++) alpha[j] = p[stateClass[j]];
+  let logScale = 0;
+  for (let t = 1; t < frames; t++) {
+    totals.fill(0);
+    for (let j = 0; j < n; j++) totals[position[j]] += alpha[j];
+    let sum = 0;
+    for (let i = 0; i < s; i++) sum += totals[i];
+    if (!(sum > 0)) return NEG;
+    logScale += Math.log(sum);
+    const row = t * classes;
+    for (let j = 0; j < n; j++) {
+      const i = position[j];
+      const c = stateClass[j];
+      let reach = alpha[j];
+      if (i > 0) reach += totals[i - 1];
+      if (i > 1 && c !== BLANK) reach += totals[i - 2] - (same[j] < 0 ? 0 : alpha[same[j]]);
+      next[j] = (reach / sum) * p[row + c];
+    }
+    [alpha, next] = [next, alpha];
+  }
+  totals.fill(0);
+  for (let j = 0; j < n; j++) totals[position[j]] += alpha[j];
+  return logScale + Math.log(s > 1 ? totals[s - 1] + totals[s - 2] : totals[0]);
+}
+
+/**
  * Below this log-likelihood the rescaled sums may have lost a path (one e^−700 smaller than another
  * in the same frame rounds away, and could only have mattered for a result this unlikely), so the
  * log domain gives the answer.
  */
 const SCALED_FLOOR = -600;
 
-/** log p(label | frames), summed over every alignment. */
+/** log p(label | frames), summed over every alignment (and where the label holds ANY_FILE or ANY_RANK, every class they stand for). */
 export function ctcLogLikelihood(logProbs: Float32Array, frames: number, classes: number, label: readonly number[]): number {
   const ext = extend(label);
+  if (label.some((entry) => entry < 0)) return openLikelihood(logProbs, frames, classes, ext);
   const scaled = scaledLikelihood(logProbs, frames, classes, ext);
   return scaled >= SCALED_FLOOR ? scaled : logDomainLikelihood(logProbs, frames, classes, ext);
 }
