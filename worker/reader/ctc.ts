@@ -135,29 +135,29 @@ function openLikelihood(logProbs: Float32Array, frames: number, classes: number,
   const s = ext.length;
   let alpha = new Float64Array(n);
   let next = new Float64Array(n);
-  const totals = new Float64Array(s);
-  for (let j = 0; j < first[Math.min(2, s)]; j++) alpha[j] = p[stateClass[j]];
+  // each position's total over its states, for alpha (kept beside it) and for next
+  let totals = new Float64Array(s);
+  let nextTotals = new Float64Array(s);
+  for (let j = 0; j < first[Math.min(2, s)]; j++) totals[position[j]] += alpha[j] = p[stateClass[j]];
   let logScale = 0;
   for (let t = 1; t < frames; t++) {
-    totals.fill(0);
-    for (let j = 0; j < n; j++) totals[position[j]] += alpha[j];
     let sum = 0;
     for (let i = 0; i < s; i++) sum += totals[i];
     if (!(sum > 0)) return NEG;
     logScale += Math.log(sum);
     const row = t * classes;
+    nextTotals.fill(0);
     for (let j = 0; j < n; j++) {
       const i = position[j];
       const c = stateClass[j];
       let reach = alpha[j];
       if (i > 0) reach += totals[i - 1];
       if (i > 1 && c !== BLANK) reach += totals[i - 2] - (same[j] < 0 ? 0 : alpha[same[j]]);
-      next[j] = (reach / sum) * p[row + c];
+      nextTotals[i] += next[j] = (reach / sum) * p[row + c];
     }
     [alpha, next] = [next, alpha];
+    [totals, nextTotals] = [nextTotals, totals];
   }
-  totals.fill(0);
-  for (let j = 0; j < n; j++) totals[position[j]] += alpha[j];
   return logScale + Math.log(s > 1 ? totals[s - 1] + totals[s - 2] : totals[0]);
 }
 
