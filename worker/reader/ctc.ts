@@ -96,13 +96,6 @@ const OPEN_CLASSES = new Map([
   [ANY_RANK, encodeText("12345678")],
 ]);
 
-/**
- * log p(label | frames) for a label with open entries (ANY_FILE, ANY_RANK): the sum over every label they stand for
- * (64 for an open square), in one pass. Each open entry is as many states as it has classes, each keeping to its class;
- * a state is reached from itself, from every state of the entry before, and from those of the one before that with
- * another class (CTC's skip over a blank). With probabilities rescaled per frame, as scaledLikelihood; a label under
- * e^−600 may come out lower than it is, which no decoding notices (its other forms are likelier).
- */
 type Lattice = { n: number; first: number[]; position: Int32Array; stateClass: Int32Array; same: Int32Array };
 /** The states of each open label, worked out once (a decoding meets the same few forms in many boxes). */
 const lattices = new Map<string, Lattice>();
@@ -129,6 +122,13 @@ function latticeOf(ext: readonly number[]): Lattice {
   return lattice;
 }
 
+/**
+ * log p(label | frames) for a label with open entries (ANY_FILE, ANY_RANK): the sum over every label they stand for
+ * (64 for an open square), in one pass. Each open entry is as many states as it has classes, each keeping to its class;
+ * a state is reached from itself, from every state of the entry before, and from those of the one before that with
+ * another class (CTC's skip over a blank). With probabilities rescaled per frame, as scaledLikelihood; a label under
+ * e^−600 may come out lower than it is, which no decoding notices (its other forms are likelier).
+ */
 function openLikelihood(logProbs: Float32Array, frames: number, classes: number, ext: readonly number[]): number {
   const p = probabilitiesOf(logProbs);
   const { n, first, position, stateClass, same } = latticeOf(ext);
