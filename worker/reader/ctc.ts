@@ -96,7 +96,7 @@ const OPEN_CLASSES = new Map([
   [ANY_RANK, encodeText("12345678")],
 ]);
 
-type Lattice = { n: number; first: number[]; position: Int32Array; stateClass: Int32Array; same: Int32Array };
+type Lattice = { first: number[]; position: Int32Array; stateClass: Int32Array; same: Int32Array };
 /** The states of each open label, worked out once (a decoding meets the same few forms in many boxes). */
 const lattices = new Map<string, Lattice>();
 function latticeOf(ext: readonly number[]): Lattice {
@@ -118,7 +118,7 @@ function latticeOf(ext: readonly number[]): Lattice {
       if (i > 1 && positions[i - 2].includes(c)) same[j] = first[i - 2] + positions[i - 2].indexOf(c);
     }),
   );
-  lattices.set(key, (lattice = { n, first, position, stateClass, same }));
+  lattices.set(key, (lattice = { first, position, stateClass, same }));
   return lattice;
 }
 
@@ -131,7 +131,8 @@ function latticeOf(ext: readonly number[]): Lattice {
  */
 function openLikelihood(logProbs: Float32Array, frames: number, classes: number, ext: readonly number[]): number {
   const p = probabilitiesOf(logProbs);
-  const { n, first, position, stateClass, same } = latticeOf(ext);
+  const { first, position, stateClass, same } = latticeOf(ext);
+  const n = position.length;
   const s = ext.length;
   let alpha = new Float64Array(n);
   let next = new Float64Array(n);
