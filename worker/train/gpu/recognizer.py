@@ -48,9 +48,10 @@ class LSTMDir(nn.Module):
 class Recognizer(nn.Module):
     """`recurrent`: the move-box recognizer (with the LSTM); otherwise the header's convolutional one."""
 
-    def __init__(self, recurrent=True):
+    def __init__(self, recurrent=True, units=96):
         super().__init__()
         self.recurrent = recurrent
+        self.units = units
         self.c1 = nn.Conv2d(1, 16, 3, padding=1)
         self.c2 = nn.Conv2d(16, 32, 3, padding=1, bias=False)
         self.b2 = nn.BatchNorm2d(32, eps=1e-3, momentum=0.01)
@@ -59,9 +60,9 @@ class Recognizer(nn.Module):
         self.d1 = nn.Conv1d(192, 160, 3, padding=1)
         self.d2 = nn.Conv1d(160, 160, 3, padding=1)
         if recurrent:
-            self.fw = LSTMDir(160, 96)
-            self.bw = LSTMDir(160, 96)
-        self.out = nn.Linear(192 if recurrent else 160, CLASSES)
+            self.fw = LSTMDir(160, units)
+            self.bw = LSTMDir(160, units)
+        self.out = nn.Linear(2 * units if recurrent else 160, CLASSES)
 
     def forward(self, x):  # x: N,1,32,160 ink in 0–1
         x = F.max_pool2d(F.relu(self.c1(x)), 2)
@@ -112,7 +113,8 @@ def spec_tensors(model):
 def load_tfjs(directory):
     """The recognizer stored in a tfjs directory (either kind) and its manifest."""
     manifest = json.load(open(os.path.join(directory, "model.json")))
-    model = Recognizer(recurrent=any("lstm" in spec["name"] for spec in manifest["weightSpecs"]))
+    recurrent = [spec["shape"][0] for spec in manifest["weightSpecs"] if spec["name"].endswith("recurrent_kernel")]
+    model = Recognizer(recurrent=bool(recurrent), units=recurrent[0] if recurrent else 96)
     data = np.fromfile(os.path.join(directory, "weights.bin"), dtype=np.float32)
     table = spec_tensors(model)
     offset = 0
@@ -125,6 +127,49 @@ def load_tfjs(directory):
             tensor.copy_(from_tfjs(array))
     assert offset == data.size
     return model, manifest
+
+
+def widened(model, manifest, units, seed=1):
+    """The recurrent recognizer with `units` LSTM units each way instead of its own, reading exactly as it does:
+    the trained units keep their weights, the new ones start from small random input weights, and neither their
+    states nor their outputs reach the trained units or the output layer until training teaches them to (those
+    weights start at zero). With the manifest for it (the LSTM's units, its and the output layer's weight shapes)."""
+    u = model.units
+    assert model.recurrent and units > u, f"widening needs a recurrent recognizer and more than its {u} units"
+    wide = Recognizer(recurrent=True, units=units)
+    source = dict(model.named_parameters(), **dict(model.named_buffers()))
+    generator = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for name, tensor in list(wide.named_parameters()) + list(wide.named_buffers()):
+            old = source[name]
+            if name.startswith(("fw.", "bw.")):
+                tensor.zero_()
+                gates_old, gates_new = old.view(*old.shape[:-1], 4, u), tensor.view(*tensor.shape[:-1], 4, units)
+                if name.endswith("kernel") and not name.endswith("recurrent"):
+                    gates_new[..., u:] = torch.randn(gates_new[..., u:].shape, generator=generator) * 0.05
+                if name.endswith("recurrent"):
+                    gates_new[:u, :, :u] = gates_old
+                else:
+                    gates_new[..., :u] = gates_old
+                    if name.endswith("bias"):
+                        gates_new[1, u:] = 1  # the new units' forget gates open, as tfjs's unit forget bias starts them
+            elif name == "out.weight":
+                tensor.zero_()
+                tensor[:, :u] = old[:, :u]
+                tensor[:, units : units + u] = old[:, u:]
+            else:
+                tensor.copy_(old)
+    manifest = json.loads(json.dumps(manifest))
+    layers = manifest["modelTopology"]["config"]["layers"]
+    for layer in layers:
+        if layer["class_name"] == "Bidirectional":
+            layer["config"]["layer"]["config"]["units"] = units
+    for spec in manifest["weightSpecs"]:
+        if "lstm" in spec["name"]:
+            spec["shape"] = [units if n == u else 4 * units if n == 4 * u else n for n in spec["shape"]]
+        if spec["name"] == "dense_Dense1/kernel":
+            spec["shape"][0] = 2 * units
+    return wide, manifest
 
 
 def save_tfjs(model, manifest, directory):

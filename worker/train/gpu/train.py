@@ -17,10 +17,10 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from recognizer import CLASSES, FRAMES, LABEL, load_samples, load_tfjs, save_tfjs  # noqa: E402
+from recognizer import CLASSES, FRAMES, LABEL, load_samples, load_tfjs, save_tfjs, widened  # noqa: E402
 
 parser = argparse.ArgumentParser()
-parser.add_argument("--data", required=True, help="folder written by npm run train -- --export")
+parser.add_argument("--data", required=True, nargs="+", help="folder written by npm run train -- --export (several: trained on all their boxes, validated on the first's)")
 parser.add_argument("--start", required=True, help="tfjs recognizer to start from (either kind)")
 parser.add_argument("--reference", help="its log-probabilities of the first validation boxes (default: the export's, made with the move-box recognizer or --from)")
 parser.add_argument("--out", required=True)
@@ -30,6 +30,7 @@ parser.add_argument("--minutes", type=float, default=6)
 parser.add_argument("--epochs", type=int, help="train exactly so many epochs (2 or more) instead of those that fit in --minutes: the same run on a slower or faster machine")
 parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels; 2: also bend each box (slant, size, tilt, an elastic field) and thin or thicken its strokes")
 parser.add_argument("--seed", type=int, default=1)
+parser.add_argument("--widen", type=int, help="first give the move-box recognizer's LSTM this many units each way (reading as before; README, *A wider recognizer*)")
 parser.add_argument("--every", action="store_true", help="also write each epoch's weights to OUT/epoch-N, to choose among them on held-out hands (what validation on the training hands cannot show)")
 parser.add_argument("--select", choices=["all", "numbers"], default="all", help="keep the epoch reading most validation boxes right, or most round and board numbers (the header recognizer)")
 args = parser.parse_args()
@@ -48,8 +49,11 @@ def log(*parts):
     print(f"[{os.path.basename(args.out)}]", *parts, flush=True)
 
 
-train_labels, train_ink, bits = load_samples(os.path.join(args.data, "train.gz"))
-val_labels, val_ink, val_bits = load_samples(os.path.join(args.data, "validation.gz"))
+exports = [load_samples(os.path.join(folder, "train.gz")) for folder in args.data]
+assert len({bits for _, _, bits in exports}) == 1, "the exports keep their ink at different bits"
+train_labels, train_ink, bits = np.concatenate([e[0] for e in exports]), np.concatenate([e[1] for e in exports]), exports[0][2]
+del exports
+val_labels, val_ink, val_bits = load_samples(os.path.join(args.data[0], "validation.gz"))
 assert val_bits == 8, "validation boxes are exported at 8 bits"
 log(f"{len(train_ink)} training boxes ({bits}-bit ink), {len(val_ink)} validation boxes, on {device}")
 
@@ -57,13 +61,19 @@ model, manifest = load_tfjs(args.start)
 model.to(device)
 model.eval()
 val_x = torch.from_numpy(val_ink).to(device).float().div(255).unsqueeze(1)
-reference = np.fromfile(args.reference or os.path.join(args.data, "reference.bin"), dtype=np.float32).reshape(-1, FRAMES, CLASSES)
+reference = np.fromfile(args.reference or os.path.join(args.data[0], "reference.bin"), dtype=np.float32).reshape(-1, FRAMES, CLASSES)
 with torch.no_grad():
     twin = torch.log_softmax(model(val_x[: len(reference)]), -1).cpu().numpy()
 difference = float(np.abs(twin - reference).max())
 log(f"twin against the tfjs recognizer: largest log-probability difference {difference:.2e}")
 if difference > 1e-3:
     sys.exit("the PyTorch twin does not read as the tfjs recognizer: worker/model/recognizer.ts and recognizer.py differ")
+if args.widen:
+    model, manifest = widened(model.cpu(), manifest, args.widen, args.seed)
+    model.to(device).eval()
+    with torch.no_grad():
+        wide = torch.log_softmax(model(val_x[: len(reference)]), -1).cpu().numpy()
+    log(f"widened to {args.widen} units each way: largest log-probability difference {float(np.abs(wide - twin).max()):.2e}")
 
 torch.backends.cuda.matmul.allow_tf32 = True
 torch.backends.cudnn.allow_tf32 = True

@@ -1,0 +1,51 @@
+"""The PyTorch twin's own checks (Debian's python3-torch is enough):
+
+    /usr/bin/python3 -m unittest discover -s worker/train/gpu
+"""
+import json, os, tempfile, unittest
+import numpy as np
+import torch
+from recognizer import load_tfjs, save_tfjs, widened
+
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "model", "recognizer-moves")
+
+
+class Widened(unittest.TestCase):
+    def setUp(self):
+        self.model, self.manifest = load_tfjs(SHIPPED)
+        self.model.eval()
+        self.boxes = torch.rand(6, 1, 32, 160, generator=torch.Generator().manual_seed(3))
+
+    def test_reads_as_the_recognizer_it_was_widened_from(self):
+        wide, _ = widened(self.model, self.manifest, 128)
+        wide.eval()
+        with torch.no_grad():
+            before, after = self.model(self.boxes), wide(self.boxes)
+        self.assertEqual(tuple(after.shape), (6, 40, 41))
+        self.assertLess(float((before - after).abs().max()), 1e-4)
+        # the new units do compute something: their input weights are not zero, only what they reach is, until trained
+        self.assertGreater(float(wide.fw.kernel[:, 96:128].abs().sum()), 0)
+        self.assertEqual(float(wide.out.weight[:, 96:128].abs().sum()), 0)
+
+    def test_its_files_load_again_as_the_wider_recognizer(self):
+        wide, manifest = widened(self.model, self.manifest, 128)
+        with tempfile.TemporaryDirectory() as folder:
+            save_tfjs(wide, manifest, folder)
+            again, stored = load_tfjs(folder)
+            shapes = {spec["name"]: spec["shape"] for spec in json.load(open(os.path.join(folder, "model.json")))["weightSpecs"]}
+        self.assertEqual(again.units, 128)
+        self.assertEqual(shapes["bidirectional_Bidirectional1/forward_lstm_LSTM1/recurrent_kernel"], [128, 512])
+        self.assertEqual(shapes["dense_Dense1/kernel"], [256, 41])
+        layer = next(l for l in stored["modelTopology"]["config"]["layers"] if l["class_name"] == "Bidirectional")
+        self.assertEqual(layer["config"]["layer"]["config"]["units"], 128)
+        again.eval()
+        with torch.no_grad():
+            np.testing.assert_allclose(again(self.boxes).numpy(), wide.eval()(self.boxes).numpy(), atol=1e-6)
+
+    def test_only_widens(self):
+        with self.assertRaises(AssertionError):
+            widened(self.model, self.manifest, 96)
+
+
+if __name__ == "__main__":
+    unittest.main()
