@@ -145,7 +145,7 @@ def widened(model, manifest, units, seed=1):
             if name.startswith(("fw.", "bw.")):
                 tensor.zero_()
                 gates_old, gates_new = old.view(*old.shape[:-1], 4, u), tensor.view(*tensor.shape[:-1], 4, units)
-                if name.endswith("kernel") and not name.endswith("recurrent"):
+                if name.endswith(".kernel"):
                     gates_new[..., u:] = torch.randn(gates_new[..., u:].shape, generator=generator) * 0.05
                 if name.endswith("recurrent"):
                     gates_new[:u, :, :u] = gates_old
@@ -165,10 +165,13 @@ def widened(model, manifest, units, seed=1):
         if layer["class_name"] == "Bidirectional":
             layer["config"]["layer"]["config"]["units"] = units
     for spec in manifest["weightSpecs"]:
-        if "lstm" in spec["name"]:
-            spec["shape"] = [units if n == u else 4 * units if n == 4 * u else n for n in spec["shape"]]
-        if spec["name"] == "dense_Dense1/kernel":
-            spec["shape"][0] = 2 * units
+        shape = spec["shape"]
+        if spec["name"].endswith("lstm_LSTM1/recurrent_kernel"):
+            spec["shape"] = [units, 4 * units]
+        elif spec["name"].endswith(("lstm_LSTM1/kernel", "lstm_LSTM1/bias")):
+            spec["shape"] = shape[:-1] + [4 * units]
+        elif spec["name"] == "dense_Dense1/kernel":
+            spec["shape"] = [2 * units, shape[1]]
     return wide, manifest
 
 

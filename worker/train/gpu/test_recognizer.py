@@ -42,6 +42,19 @@ class Widened(unittest.TestCase):
         with torch.no_grad():
             np.testing.assert_allclose(again(self.boxes).numpy(), wide.eval()(self.boxes).numpy(), atol=1e-6)
 
+    def test_widens_again_past_the_width_of_its_input(self):
+        # 160 units each way: as many as the frames' features, which the LSTM's input weights keep as their first size
+        wide, manifest = widened(*widened(self.model, self.manifest, 160), 192)
+        wide.eval()
+        shapes = {spec["name"]: spec["shape"] for spec in manifest["weightSpecs"]}
+        self.assertEqual(shapes["bidirectional_Bidirectional1/backward_lstm_LSTM1/kernel"], [160, 768])
+        self.assertEqual(shapes["bidirectional_Bidirectional1/backward_lstm_LSTM1/bias"], [768])
+        with tempfile.TemporaryDirectory() as folder:
+            save_tfjs(wide, manifest, folder)
+            again, _ = load_tfjs(folder)
+        with torch.no_grad():
+            self.assertLess(float((again.eval()(self.boxes) - self.model(self.boxes)).abs().max()), 1e-4)
+
     def test_only_widens(self):
         with self.assertRaises(AssertionError):
             widened(self.model, self.manifest, 96)
