@@ -51,7 +51,6 @@ class Recognizer(nn.Module):
     def __init__(self, recurrent=True, units=96):
         super().__init__()
         self.recurrent = recurrent
-        self.units = units
         self.c1 = nn.Conv2d(1, 16, 3, padding=1)
         self.c2 = nn.Conv2d(16, 32, 3, padding=1, bias=False)
         self.b2 = nn.BatchNorm2d(32, eps=1e-3, momentum=0.01)
@@ -134,8 +133,9 @@ def widened(model, manifest, units, seed=1):
     the trained units keep their weights, the new ones start from small random input weights, and neither their
     states nor their outputs reach the trained units or the output layer until training teaches them to (those
     weights start at zero). With the manifest for it (the LSTM's units, its and the output layer's weight shapes)."""
-    u = model.units
-    assert model.recurrent and units > u, f"widening needs a recurrent recognizer and more than its {u} units"
+    assert model.recurrent, "widening needs the recurrent (move-box) recognizer"
+    u = model.fw.units
+    assert units > u, f"widening needs more units than the recognizer's {u}"
     wide = Recognizer(recurrent=True, units=units)
     source = dict(model.named_parameters(), **dict(model.named_buffers()))
     generator = torch.Generator().manual_seed(seed)

@@ -33,7 +33,7 @@ class Widened(unittest.TestCase):
             save_tfjs(wide, manifest, folder)
             again, stored = load_tfjs(folder)
             shapes = {spec["name"]: spec["shape"] for spec in json.load(open(os.path.join(folder, "model.json")))["weightSpecs"]}
-        self.assertEqual(again.units, 128)
+        self.assertEqual(again.fw.units, 128)
         self.assertEqual(shapes["bidirectional_Bidirectional1/forward_lstm_LSTM1/recurrent_kernel"], [128, 512])
         self.assertEqual(shapes["dense_Dense1/kernel"], [256, 41])
         layer = next(l for l in stored["modelTopology"]["config"]["layers"] if l["class_name"] == "Bidirectional")
