@@ -175,6 +175,13 @@ def widened(model, manifest, units, seed=1):
     return wide, manifest
 
 
+def surety(log_probs):
+    """Each box's frames summed: Σ_t Σ_c p·log p, the negative of their entropy (0 when every frame is certain), averaged
+    over the boxes of a batch; log_probs as CTC takes them, frames × boxes × classes. Added to the loss times --penalty, it
+    keeps a recognizer's readings modest (a confidence penalty: Pereyra et al., 2017; README, *A penalty on sure readings*)."""
+    return (log_probs.exp() * log_probs).sum(-1).sum(0).mean()
+
+
 def save_tfjs(model, manifest, directory):
     os.makedirs(directory, exist_ok=True)
     table = spec_tensors(model)

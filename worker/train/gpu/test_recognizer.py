@@ -5,7 +5,7 @@
 import json, os, tempfile, unittest
 import numpy as np
 import torch
-from recognizer import load_tfjs, save_tfjs, widened
+from recognizer import load_tfjs, save_tfjs, surety, widened
 
 SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "model", "recognizer-moves")
 
@@ -58,6 +58,22 @@ class Widened(unittest.TestCase):
     def test_only_widens(self):
         with self.assertRaises(AssertionError):
             widened(self.model, self.manifest, 96)
+
+
+class Surety(unittest.TestCase):
+    def test_is_nothing_for_certain_frames_and_most_negative_for_even_ones(self):
+        certain = torch.full((40, 3, 41), -1e4)
+        certain[:, :, 0] = 0
+        self.assertAlmostEqual(float(surety(certain)), 0, places=5)
+        even = torch.full((40, 3, 41), -float(np.log(41)))
+        self.assertAlmostEqual(float(surety(even)), -40 * np.log(41), places=3)
+
+    def test_its_gradient_makes_a_sure_frame_less_sure(self):
+        logits = torch.tensor([[[4.0, 0.0, 0.0]]], requires_grad=True)
+        surety(torch.log_softmax(logits, -1)).backward()
+        # descending the penalty lowers the likeliest class's logit and raises the others'
+        self.assertGreater(float(logits.grad[0, 0, 0]), 0)
+        self.assertLess(float(logits.grad[0, 0, 1]), 0)
 
 
 if __name__ == "__main__":

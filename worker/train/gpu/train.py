@@ -17,7 +17,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from recognizer import CLASSES, FRAMES, LABEL, load_samples, load_tfjs, save_tfjs, widened  # noqa: E402
+from recognizer import CLASSES, FRAMES, LABEL, load_samples, load_tfjs, save_tfjs, surety, widened  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--data", required=True, nargs="+", help="folder written by npm run train -- --export (several: trained on all their boxes, validated on the first's)")
@@ -31,6 +31,7 @@ parser.add_argument("--epochs", type=int, help="train exactly so many epochs (2 
 parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels; 2: also bend each box (slant, size, tilt, an elastic field) and thin or thicken its strokes")
 parser.add_argument("--seed", type=int, default=1)
 parser.add_argument("--widen", type=int, help="first give the move-box recognizer's LSTM this many units each way (reading as before; README, *A wider recognizer*)")
+parser.add_argument("--penalty", type=float, default=0, help="add this times the readings' surety (their frames' negative entropy) to the loss, so that the recognizer is less sure of what it misreads (README, *A penalty on sure readings*)")
 parser.add_argument("--every", action="store_true", help="also write each epoch's weights to OUT/epoch-N, to choose among them on held-out hands (what validation on the training hands cannot show)")
 parser.add_argument("--select", choices=["all", "numbers"], default="all", help="keep the epoch reading most validation boxes right, or most round and board numbers (the header recognizer)")
 args = parser.parse_args()
@@ -39,7 +40,7 @@ if args.epochs is not None and args.epochs < 2:
 torch.manual_seed(args.seed)
 device = "cuda" if torch.cuda.is_available() else "cpu"
 if device == "cpu":  # some builds (Debian's python3-torch) use one thread unless told
-    torch.set_num_threads(os.cpu_count() or 1)
+    torch.set_num_threads(len(os.sched_getaffinity(0)))  # the cores it may use (taskset: runs side by side)
 # the check below in full float32; training in TF32
 torch.backends.cuda.matmul.allow_tf32 = False
 torch.backends.cudnn.allow_tf32 = False
@@ -190,6 +191,8 @@ while epoch < epochs:
         targets = labels[index][torch.arange(LABEL, device=device)[None, :] < n[:, None]]
         frames = torch.full((len(index),), FRAMES, dtype=torch.long, device=device)
         loss = F.ctc_loss(log_probs, targets, frames, n, blank=0, reduction="sum", zero_infinity=True) / len(index)
+        if args.penalty:
+            loss = loss + args.penalty * surety(log_probs)
         optimizer.zero_grad(set_to_none=True)
         loss.backward()
         optimizer.step()
