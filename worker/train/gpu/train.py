@@ -31,16 +31,19 @@ parser.add_argument("--epochs", type=int, help="train exactly so many epochs (2 
 parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels; 2: also bend each box (slant, size, tilt, an elastic field) and thin or thicken its strokes")
 parser.add_argument("--seed", type=int, default=1)
 parser.add_argument("--widen", type=int, help="first give the move-box recognizer's LSTM this many units each way (reading as before; README, *A wider recognizer*)")
-parser.add_argument("--penalty", type=float, default=0, help="add this times the readings' surety (their frames' negative entropy) to the loss, so that the recognizer is less sure of what it misreads (README, *A penalty on sure readings*)")
+parser.add_argument("--penalty", type=float, default=0, help="add this times the readings' surety (their frames' negative entropy) to the loss, so that the recognizer is less sure of what it misreads; the loss printed includes it (README, *A penalty on sure readings*)")
 parser.add_argument("--every", action="store_true", help="also write each epoch's weights to OUT/epoch-N, to choose among them on held-out hands (what validation on the training hands cannot show)")
 parser.add_argument("--select", choices=["all", "numbers"], default="all", help="keep the epoch reading most validation boxes right, or most round and board numbers (the header recognizer)")
 args = parser.parse_args()
 if args.epochs is not None and args.epochs < 2:
     parser.error("--epochs: at least 2 (the first at the full step size, then the cosine)")
+if args.penalty < 0:
+    parser.error(f"--penalty: 0 or more (a negative one would make the readings surer), not {args.penalty}")
 torch.manual_seed(args.seed)
 device = "cuda" if torch.cuda.is_available() else "cpu"
 if device == "cpu":  # some builds (Debian's python3-torch) use one thread unless told
-    torch.set_num_threads(len(os.sched_getaffinity(0)))  # the cores it may use (taskset: runs side by side)
+    # the cores it may use (taskset: runs side by side), where the system says
+    torch.set_num_threads(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 # the check below in full float32; training in TF32
 torch.backends.cuda.matmul.allow_tf32 = False
 torch.backends.cudnn.allow_tf32 = False
