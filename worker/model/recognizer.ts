@@ -189,10 +189,22 @@ export function mixedReadings(readings: readonly Float32Array[], weights: readon
   const logWeights = weights.map(Math.log);
   for (let i = 0; i < out.length; i++) {
     let top = -Infinity;
-    for (let k = 0; k < readings.length; k++) top = Math.max(top, readings[k][i] + logWeights[k]);
+    let largest = -1;
+    for (let k = 0; k < readings.length; k++) {
+      const value = readings[k][i] + logWeights[k];
+      if (value > top) {
+        top = value;
+        largest = k;
+      }
+    }
+    if (largest < 0) {
+      out[i] = -Infinity;
+      continue;
+    }
     let sum = 0;
-    for (let k = 0; k < readings.length; k++) sum += Math.exp(readings[k][i] + logWeights[k] - top);
-    out[i] = top === -Infinity ? -Infinity : top + Math.log(sum);
+    // the largest term is exp(0) = 1
+    for (let k = 0; k < readings.length; k++) sum += k === largest ? 1 : Math.exp(readings[k][i] + logWeights[k] - top);
+    out[i] = top + Math.log(sum);
   }
   return out;
 }

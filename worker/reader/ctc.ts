@@ -58,11 +58,15 @@ function probabilitiesOf(logProbs: Float32Array): Float64Array {
  * and the scales' logarithms added up): multiplications and additions only, no logarithm per step.
  * −Infinity where a frame's sum vanishes.
  */
+/** Room for scaledLikelihood's two rows of states, reused from call to call (a decoding makes thousands). */
+let rows = [new Float64Array(32), new Float64Array(32)];
+
 function scaledLikelihood(logProbs: Float32Array, frames: number, classes: number, ext: readonly number[]): number {
   const p = probabilitiesOf(logProbs);
   const s = ext.length;
-  let alpha = new Float64Array(s);
-  let next = new Float64Array(s);
+  if (rows[0].length < s) rows = [new Float64Array(2 * s), new Float64Array(2 * s)];
+  let [alpha, next] = rows;
+  alpha.fill(0, 0, s);
   alpha[0] = p[ext[0]];
   if (s > 1) alpha[1] = p[ext[1]];
   let logScale = 0;
@@ -72,15 +76,19 @@ function scaledLikelihood(logProbs: Float32Array, frames: number, classes: numbe
     if (!(sum > 0)) return NEG;
     logScale += Math.log(sum);
     const row = t * classes;
+    // states that cannot be reached any more (below `low`) or yet (from `high`) stay 0
     const low = Math.max(0, s - 2 * (frames - t));
-    next.fill(0);
-    for (let i = low; i < s; i++) {
+    const high = Math.min(s, 2 * t + 2);
+    next.fill(0, 0, s);
+    for (let i = low; i < high; i++) {
       let reach = alpha[i];
       if (i > 0) reach += alpha[i - 1];
       if (i > 1 && ext[i] !== BLANK && ext[i] !== ext[i - 2]) reach += alpha[i - 2];
       next[i] = (reach / sum) * p[row + ext[i]];
     }
-    [alpha, next] = [next, alpha];
+    const done = alpha;
+    alpha = next;
+    next = done;
   }
   return logScale + Math.log(s > 1 ? alpha[s - 1] + alpha[s - 2] : alpha[0]);
 }
@@ -122,6 +130,9 @@ function latticeOf(ext: readonly number[]): Lattice {
   return lattice;
 }
 
+/** Room for openLikelihood's states and positions' totals, two rows of each, reused from call to call. */
+let openRows = [new Float64Array(64), new Float64Array(64), new Float64Array(32), new Float64Array(32)];
+
 /**
  * log p(label | frames) for a label with open entries (ANY_FILE, ANY_RANK): the sum over every label they stand for
  * (64 for an open square), in one pass. Each open entry is as many states as it has classes, each keeping to its class;
@@ -134,11 +145,12 @@ function openLikelihood(logProbs: Float32Array, frames: number, classes: number,
   const { first, position, stateClass, same } = latticeOf(ext);
   const n = position.length;
   const s = ext.length;
-  let alpha = new Float64Array(n);
-  let next = new Float64Array(n);
+  if (openRows[0].length < n || openRows[2].length < s) openRows = [new Float64Array(2 * n), new Float64Array(2 * n), new Float64Array(2 * s), new Float64Array(2 * s)];
   // each position's total over its states, for alpha (kept beside it) and for next
-  let totals = new Float64Array(s);
-  let nextTotals = new Float64Array(s);
+  let [alpha, next, totals, nextTotals] = openRows;
+  alpha.fill(0, 0, n);
+  next.fill(0, 0, n);
+  totals.fill(0, 0, s);
   for (let j = 0; j < first[Math.min(2, s)]; j++) totals[position[j]] += alpha[j] = p[stateClass[j]];
   let logScale = 0;
   for (let t = 1; t < frames; t++) {
@@ -147,7 +159,7 @@ function openLikelihood(logProbs: Float32Array, frames: number, classes: number,
     if (!(sum > 0)) return NEG;
     logScale += Math.log(sum);
     const row = t * classes;
-    nextTotals.fill(0);
+    nextTotals.fill(0, 0, s);
     for (let j = 0; j < n; j++) {
       const i = position[j];
       const c = stateClass[j];
@@ -156,8 +168,9 @@ function openLikelihood(logProbs: Float32Array, frames: number, classes: number,
       if (i > 1 && c !== BLANK) reach += totals[i - 2] - (same[j] < 0 ? 0 : alpha[same[j]]);
       nextTotals[i] += next[j] = (reach / sum) * p[row + c];
     }
-    [alpha, next] = [next, alpha];
-    [totals, nextTotals] = [nextTotals, totals];
+    const [done, doneTotals] = [alpha, totals];
+    [alpha, totals] = [next, nextTotals];
+    [next, nextTotals] = [done, doneTotals];
   }
   return logScale + Math.log(s > 1 ? totals[s - 1] + totals[s - 2] : totals[0]);
 }

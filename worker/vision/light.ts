@@ -66,18 +66,28 @@ function evenAtAGlance(image: GrayImage): boolean {
   const side = Math.max(4, Math.round(height / 2));
   const [across, down] = [Math.ceil(width / side), Math.ceil(height / side)];
   const counts = new Uint32Array(across * down * 256);
+  const cellOfColumn = Int32Array.from({ length: width }, (_, x) => Math.floor(x / side));
+  const totals = new Uint32Array(across * down);
   for (let y = 0; y < height; y++) {
     const row = Math.floor(y / side) * across;
-    for (let x = 0; x < width; x++) counts[(row + Math.floor(x / side)) * 256 + Math.max(0, Math.min(255, Math.round(data[y * width + x])))]++;
+    for (let x = 0; x < width; x++) {
+      const value = data[y * width + x];
+      // Math.round, kept within 0–255
+      const level = value <= 0 ? 0 : value >= 255 ? 255 : Math.floor(value + 0.5);
+      const cell = row + cellOfColumn[x];
+      counts[cell * 256 + level]++;
+      totals[cell]++;
+    }
   }
-  const papers = Array.from({ length: across * down }, (_, cell) => {
-    const histogram = counts.subarray(cell * 256, (cell + 1) * 256);
-    const total = histogram.reduce((a, b) => a + b, 0);
-    let [level, above] = [255, histogram[255]];
-    while (level > 0 && above < 0.1 * total) above += histogram[--level];
-    return level;
-  });
-  return Math.min(...papers) >= MAYBE_UNEVEN * Math.max(...papers);
+  let [darkest, brightest] = [Infinity, -Infinity];
+  for (let cell = 0; cell < across * down; cell++) {
+    const at = cell * 256;
+    let [level, above] = [255, counts[at + 255]];
+    while (level > 0 && above < 0.1 * totals[cell]) above += counts[at + --level];
+    darkest = Math.min(darkest, level);
+    brightest = Math.max(brightest, level);
+  }
+  return darkest >= MAYBE_UNEVEN * brightest;
 }
 
 /**
