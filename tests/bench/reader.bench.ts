@@ -3,7 +3,7 @@
  * notation languages, photographed) read by the shipped model, for each kind of hand: handwriting
  * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
- * their pairing without asking), games right, flagged moves, unflagged right, sheets flagged whole, both sheets, and a
+ * their pairing without asking), games right, flagged moves (also by notation language), unflagged right, sheets flagged whole, both sheets, and a
  * calibration table (moves at or above a confidence, and the share of them right).
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
@@ -61,7 +61,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0) });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>() });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -104,6 +104,10 @@ for (const kind of KINDS) {
     count.plies += truth.length;
     count.openingPlies += Math.min(OPENING_PLIES, truth.length);
     const right = tally(count.decoded, game, truth);
+    const inLanguage = count.byLanguage.get(sheet.pages[0].language) ?? { plies: 0, tally: emptyTally() };
+    inLanguage.plies += truth.length;
+    tally(inLanguage.tally, game, truth);
+    count.byLanguage.set(sheet.pages[0].language, inLanguage);
     game.moves.forEach((move, ply) =>
       THRESHOLDS.forEach((t, i) => {
         if (move.confidence < t) return;
@@ -135,6 +139,7 @@ for (const kind of KINDS) {
   console.log(`  games read entirely right:             ${pct(count.gamesRight, count.games)} of ${count.games}`);
   console.log(`  moves flagged for review:              ${pct(count.decoded.flagged, count.plies)} (confidence ${describeThresholds(SHIPPED_CALIBRATION)}, or the hand unfamiliar)`);
   console.log(`  unflagged moves right:                 ${pct(count.decoded.unflaggedRight, count.decoded.unflagged)} (${count.decoded.unflaggedRight} of ${count.decoded.unflagged})`);
+  console.log(`  by notation language (right / flagged): ${[...count.byLanguage].map(([language, { plies, tally }]) => `${language} ${pct(tally.right, plies)} / ${pct(tally.flagged, plies)}`).join(", ")}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.pages).toFixed(2)} decoding and adapting`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "~/chess/random";
 import { sheetForms } from "../reader/decode";
 import { TRAINING_FONTS } from "./fonts";
-import { syntheticSheet, writtenLongMove } from "./sheet";
+import { anyPieceLetters, syntheticSheet, writtenLongMove } from "./sheet";
 
 describe("writers who keep to long algebraic notation", () => {
   it("write every move as a form the decoder knows, both squares given, with or without their hyphen", async () => {
@@ -33,5 +33,25 @@ describe("writers who keep to long algebraic notation", () => {
     expect(captures.filter((text) => text === "e4xd5").length).toBeGreaterThan(280);
     const promotions = new Set(Array.from({ length: 100 }, () => writtenLongMove("b8=Q+", "b7", "DE", random, true)));
     expect(promotions).toEqual(new Set(["b7-b8=D", "b7-b8D", "b7-b8=D+", "b7-b8D+"]));
+  });
+});
+
+describe("writers with any five capitals for piece letters", () => {
+  it("write each piece with a capital of its own, the same on every move, and everything else as the language's writer", () => {
+    const letters = anyPieceLetters("TR", 1, 5);
+    // the Turkish king Ş, queen V, rook K, bishop F and knight A
+    const pieces = ["Şe2", "Vxd8+", "Ka1", "Ff4", "Ac3"].map(letters);
+    const capitals = pieces.map((text) => text[0]);
+    expect(new Set(capitals).size).toBe(5);
+    for (const capital of capitals) expect("KQRBNDTLSACFVJP").toContain(capital);
+    expect(pieces.map((text) => text.slice(1))).toEqual(["e2", "xd8+", "a1", "f4", "c3"]);
+    // promotions take the queen's capital; pawn moves and castling stay as written
+    expect(letters("e8=V")).toBe(`e8=${capitals[1]}`);
+    expect(["exd5", "O-O", "0-0-0"].map(letters)).toEqual(["exd5", "O-O", "0-0-0"]);
+    expect(letters("Şe2")).toBe(pieces[0]);
+  });
+
+  it("leave the language's letters where the chance is not drawn", () => {
+    expect(anyPieceLetters("DE", 0, 5)("Sf3")).toBe("Sf3");
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
 import { longForms, squaresLeft } from "~/chess/candidates";
-import { NOTATION_LANGUAGES, type NotationLanguage } from "~/chess/languages";
+import { NOTATION_LANGUAGES, PIECE_LETTERS, type NotationLanguage } from "~/chess/languages";
 import { printMove } from "~/chess/print";
 import { pick, seededRandom } from "~/chess/random";
 import { templateSvg } from "~/sheets/render";
@@ -116,6 +116,12 @@ export type SheetOptions = {
   penDrawn?: number;
   /** Chance that the writer keeps to long algebraic notation (writtenLongMove; none by default), drawn from a random stream of its own. */
   longNotation?: number;
+  /**
+   * Chance that the writer's piece letters are five of the recognizer's capital letters drawn at random instead of the
+   * language's (anyPieceLetters; none by default), drawn from a random stream of its own: training sees the capitals of
+   * the languages whose letters are rare (Dutch P, Czech J and V, Turkish and Spanish A) as often as the others.
+   */
+  anyLetters?: number;
   /** Chance that the writer's digits are a real person's of a set (digits.ts; none by default), drawn from a random stream of its own. */
   realDigits?: { share: number; set: DigitSet };
   /** The pages photographed bowed, sagging this many mm in their middle (bowed; flat by default). No random draws: otherwise the same sheet. */
@@ -123,7 +129,7 @@ export type SheetOptions = {
 };
 
 /** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --pen --long --digits`). */
-export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits">;
+export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits" | "anyLetters">;
 
 /** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
 const MIXING_STREAM = 0x5bd1e995;
@@ -137,6 +143,25 @@ const DIGITS_STREAM = 0x165667b1;
 /** Where the random stream of writers drawing a font with a pen starts, apart from the others. */
 const PEN_STREAM = 0x3c6ef372;
 
+/** Where the random stream of writers with any piece letters starts, apart from the others. */
+const LETTERS_STREAM = 0x6a09e667;
+
+/** The capital letters the recognizer reads (alphabet.ts), of which any five may be a writer's piece letters. */
+const CAPITALS = [..."KQRBNDTLSACFVJP"];
+
+/**
+ * By chance (`share`), what a writer in `language` writes with five capitals drawn at random for its king, queen, rook,
+ * bishop and knight; else the writing as it is.
+ */
+export function anyPieceLetters(language: NotationLanguage, share: number, seed: number): (text: string) => string {
+  const random = seededRandom((seed ^ LETTERS_STREAM) >>> 0);
+  if (share <= 0 || random() >= share) return (text) => text;
+  const capitals = [...CAPITALS];
+  const letters = new Map<string, string>();
+  for (const piece of ["k", "q", "r", "b", "n"] as const) letters.set(PIECE_LETTERS[language][piece], capitals.splice(Math.floor(random() * capitals.length), 1)[0]);
+  return (text) => [...text].map((char) => letters.get(char) ?? char).join("");
+}
+
 /** The sheet's hand, by chance (`digits.share`) with a real person's digits instead of its font's. */
 async function withDigits(hand: Hand, digits: SheetOptions["realDigits"], seed: number): Promise<Hand> {
   if (!digits || digits.share <= 0) return hand;
@@ -145,12 +170,12 @@ async function withDigits(hand: Hand, digits: SheetOptions["realDigits"], seed: 
 }
 
 /** How a sheet's writer writes a move: in short algebraic, or by chance (`share`) in long algebraic with or without hyphens. */
-function sheetNotation(sans: readonly string[], language: NotationLanguage, share: number, seed: number) {
+function sheetNotation(sans: readonly string[], language: NotationLanguage, share: number, seed: number): (ply: number, sheetRandom: Random) => string {
   const random = seededRandom((seed ^ NOTATION_STREAM) >>> 0);
-  if (share <= 0 || random() >= share) return (ply: number, sheetRandom: Random) => writtenMove(sans[ply], language, sheetRandom);
+  if (share <= 0 || random() >= share) return (ply, sheetRandom) => writtenMove(sans[ply], language, sheetRandom);
   const hyphen = random() < 0.7;
   const origins = squaresLeft(sans);
-  return (ply: number, sheetRandom: Random) => writtenLongMove(sans[ply], origins[ply], language, sheetRandom, hyphen);
+  return (ply, sheetRandom) => writtenLongMove(sans[ply], origins[ply], language, sheetRandom, hyphen);
 }
 
 /**
@@ -187,7 +212,9 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const black = pick(random, NAMES.filter((name) => name !== white));
   const result = pick(random, ["1-0", "0-1", "½-½", "1/2"]);
   const corrections = options.corrections ?? 0.03;
-  const write = sheetNotation(sans, language, options.longNotation ?? 0, options.seed);
+  const inNotation = sheetNotation(sans, language, options.longNotation ?? 0, options.seed);
+  const letters = anyPieceLetters(language, options.anyLetters ?? 0, options.seed);
+  const write = (ply: number, sheetRandom: Random) => letters(inNotation(ply, sheetRandom));
   const out: SyntheticPage[] = [];
   for (const page of pages) {
     const parts: string[] = [];

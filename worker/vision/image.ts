@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { compose, project, type Homography } from "./geometry";
+import { compose, type Homography } from "./geometry";
 
 import type { GrayImage } from "./threshold";
 
