@@ -148,8 +148,8 @@ function openLikelihood(logProbs: Float32Array, frames: number, classes: number,
   if (openRows[0].length < n || openRows[2].length < s) openRows = [new Float64Array(2 * n), new Float64Array(2 * n), new Float64Array(2 * s), new Float64Array(2 * s)];
   // each position's total over its states, for alpha (kept beside it) and for next
   let [alpha, next, totals, nextTotals] = openRows;
+  // every state of `next` is written each frame
   alpha.fill(0, 0, n);
-  next.fill(0, 0, n);
   totals.fill(0, 0, s);
   for (let j = 0; j < first[Math.min(2, s)]; j++) totals[position[j]] += alpha[j] = p[stateClass[j]];
   let logScale = 0;
@@ -168,9 +168,12 @@ function openLikelihood(logProbs: Float32Array, frames: number, classes: number,
       if (i > 1 && c !== BLANK) reach += totals[i - 2] - (same[j] < 0 ? 0 : alpha[same[j]]);
       nextTotals[i] += next[j] = (reach / sum) * p[row + c];
     }
-    const [done, doneTotals] = [alpha, totals];
-    [alpha, totals] = [next, nextTotals];
-    [next, nextTotals] = [done, doneTotals];
+    const done = alpha;
+    const doneTotals = totals;
+    alpha = next;
+    totals = nextTotals;
+    next = done;
+    nextTotals = doneTotals;
   }
   return logScale + Math.log(s > 1 ? totals[s - 1] + totals[s - 2] : totals[0]);
 }
