@@ -346,7 +346,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
 }
 
 /** A move the decoder gives less than this share of the probability is in doubt (MoveEvidence.doubtful). */
-export const DOUBTFUL_POSTERIOR = 0.9;
+const DOUBTFUL_POSTERIOR = 0.9;
 /** Plies either side whose fit tells about a move's (MoveEvidence.nearFit). */
 const NEAR_PLIES = 3;
 

@@ -4,7 +4,7 @@ import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
 import { FRAMES, mixedReadings, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
-import { DOUBTFUL_POSTERIOR, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
+import { sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { Positions } from "./positions";
 import { readGame, sheetsOf, type PageMoves } from "./read";
 
@@ -24,8 +24,11 @@ const SHARES = [1 - ADAPTED_SHARE, ADAPTED_SHARE];
 /** A move of the game read: its SAN and the square it leaves (for its long algebraic forms). */
 type SureMove = { san: string; from: string };
 
-/** The pages of one sheet read again by `head` fine-tuned on the boxes of the plies in `sure`, each labelled as the form of its move it most likely shows. */
-async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number, SureMove>, language: NotationLanguage, head: Head): Promise<PageMoves[]> {
+/**
+ * The pages of one sheet read again by `head` fine-tuned on the boxes of the plies in `sure`, each labelled as the form of
+ * its move it most likely shows, mixed with their first reading; and the fine-tuned layer (the same where too few boxes teach).
+ */
+async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number, SureMove>, language: NotationLanguage, head: Head): Promise<{ pages: PageMoves[]; head: Head }> {
   const samples: WriterSample[] = [];
   for (const page of sheet) {
     for (const move of page.moves) {
@@ -37,9 +40,9 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
       samples.push({ features: move.features, label: labels[scores.indexOf(Math.max(...scores))] });
     }
   }
-  if (samples.length < MIN_TEACHING_BOXES) return [...sheet];
+  if (samples.length < MIN_TEACHING_BOXES) return { pages: [...sheet], head };
   const adapted = await adaptHead(head, samples);
-  return Promise.all(
+  const pages = await Promise.all(
     sheet.map(async (page) => {
       const logProbs = await headLogProbs(adapted, page.moves.map((move) => move.features!));
       const adaptedMoves = page.moves.map((move, i) => ({
@@ -50,19 +53,26 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
       return { moves: adaptedMoves };
     }),
   );
+  return { pages, head: adapted };
 }
 
 /** The decoder's share of a move's probability; a move a person confirmed is certain. */
 const posterior = (move: DecodedMove) => move.evidence?.posterior ?? 1;
-/** The adapted reading is kept when it leaves no more moves in doubt than the first (every move of a hand flagged whole). */
-const doubtfulMoves = (game: DecodedGame) => (game.unfamiliarHand ? game.moves.length : game.moves.filter((move) => posterior(move) < DOUBTFUL_POSTERIOR).length);
+/** Moves flagged for review (every move of a hand flagged whole). */
+const flaggedMoves = (game: DecodedGame) => game.moves.filter((move) => move.flagged).length;
+/**
+ * Rounds of adapting: the second, where the first adapted reading still flags moves, goes on fine-tuning the first
+ * round's layer, taught by the moves that reading is sure of, more than the first reading was (README, "Adapting to
+ * the writer twice").
+ */
+const ADAPTING_ROUNDS = 2;
 
 export type WriterReading = {
   /** The game as read in the end. */
   game: DecodedGame;
   /** The game as read before adapting to the writer. */
   first: DecodedGame;
-  /** Whether the adapted reading was kept. */
+  /** Whether an adapted reading was kept. */
   adapted: boolean;
 };
 
@@ -71,10 +81,11 @@ export type WriterReading = {
  * hand of each sheet and reads it again: a sheet is one writer writing dozens of moves, and the moves
  * read surely the first time (and those a person confirmed) show how this writer forms the
  * characters. Each sheet's output layer is fine-tuned on its sure boxes, and the game decoded again
- * from what the adapted layers read. The adapted reading is kept when it leaves no more moves in
- * doubt than the first (where it learnt something wrong, the game it reads fits the boxes worse); the
- * first stays when the hand is unfamiliar, too few moves are sure, or the readings lack the
- * recognizer's features (README, "Adapting to the writer").
+ * from what the adapted layers read; then, where moves are still flagged, the layers are fine-tuned further,
+ * taught by the moves that reading is sure of. Each adapted reading is kept when it leaves no more moves flagged than the
+ * reading before (where it learnt something wrong, the game it reads fits the boxes worse and more of it
+ * is in doubt). The first reading stays when the hand is unfamiliar, too few moves are sure, or the
+ * readings lack the recognizer's features (README, "Adapting to the writer").
  */
 export async function readGameAdaptedToWriter(
   pages: readonly PageMoves[],
@@ -82,16 +93,28 @@ export async function readGameAdaptedToWriter(
   head: Head,
   options: DecodeOptions & { /** called between the steps (a Temporal activity's heartbeat) */ onStep?: () => void } = {},
 ): Promise<WriterReading> {
-  // the second decoding meets mostly the positions of the first
+  // the later decodings meet mostly the positions of the first
   const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
   const first = readGame(pages, language, decoding);
   options.onStep?.();
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
-  const from = squaresLeft(first.moves.map((move) => move.san));
-  const sure = new Map(first.moves.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, { san: move.san, from: from[move.ply] }]));
-  if (first.unfamiliarHand || !withFeatures || sure.size < MIN_TEACHING_SHARE * first.moves.length) return { game: first, first, adapted: false };
-  const adapted = await Promise.all(sheetsOf(pages).map((sheet) => adaptSheet(sheet, sure, language, head)));
-  options.onStep?.();
-  const second = readGame(adapted.flat(), language, decoding);
-  return doubtfulMoves(second) <= doubtfulMoves(first) ? { game: second, first, adapted: true } : { game: first, first, adapted: false };
+  if (first.unfamiliarHand || !withFeatures) return { game: first, first, adapted: false };
+  let game = first;
+  const sheets = sheetsOf(pages);
+  let heads = sheets.map(() => head);
+  for (let round = 0; round < ADAPTING_ROUNDS; round++) {
+    // a later round can flag no fewer moves than none
+    if (round > 0 && flaggedMoves(game) === 0) break;
+    const from = squaresLeft(game.moves.map((move) => move.san));
+    const sure = new Map(game.moves.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, { san: move.san, from: from[move.ply] }]));
+    if (sure.size < MIN_TEACHING_SHARE * game.moves.length) break;
+    // each round goes on fine-tuning the layer of the round before, taught by the latest reading, on the first reading's boxes
+    const adapted = await Promise.all(sheets.map((sheet, i) => adaptSheet(sheet, sure, language, heads[i])));
+    options.onStep?.();
+    const next = readGame(adapted.flatMap((a) => a.pages), language, decoding);
+    if (flaggedMoves(next) > flaggedMoves(game)) break;
+    heads = adapted.map((a) => a.head);
+    game = next;
+  }
+  return { game, first, adapted: game !== first };
 }
