@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FRAMES as MODEL_FRAMES, type Head } from "../model/recognizer";
 import { CLASSES } from "./alphabet";
+import { FEATURE_NAMES, type Calibration } from "./calibration";
 import type { PageMoves } from "./read";
 import { FRAMES, frames } from "./testFrames";
 import { readGameAdaptedToWriter } from "./writer";
@@ -31,6 +32,30 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(first.moves[LAST].san).toBe("Rh3");
     expect(adapted).toBe(true);
     expect(game.moves.map((move) => move.san)).toEqual(WRITTEN);
+  });
+
+  /** A confidence that only looks at whether the recognizer's own reading of a box is one of its move's forms: flagged when it is not (sign 1) or when it is (sign -1). */
+  const byReadAsWritten = (sign: number): Calibration => ({
+    weights: { ...(Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])) as Calibration["weights"]), readAsWritten: 20 * sign, bias: -10 * sign },
+    reviewBelow: 0.5,
+  });
+  const flagged = (moves: readonly { flagged: boolean }[]) => moves.filter((move) => move.flagged).length;
+
+  it("keeps an adapted reading that sends fewer moves to a person than the first", async () => {
+    const { first, game, adapted } = await readGameAdaptedToWriter(sheet, "EN", head, { calibration: byReadAsWritten(1) });
+    // the knight moves' boxes read as rook moves at first: eight moves flagged
+    expect(flagged(first.moves)).toBe(8);
+    expect(adapted).toBe(true);
+    expect(flagged(game.moves)).toBe(0);
+    expect(game.moves.map((move) => move.san)).toEqual(WRITTEN);
+  });
+
+  it("keeps the first reading when the adapted one would send more moves to a person", async () => {
+    // flagged where the box reads as written: the pawn and rook moves at first, the knight moves too once adapted
+    const { first, game, adapted } = await readGameAdaptedToWriter(sheet, "EN", head, { calibration: byReadAsWritten(-1) });
+    expect(flagged(first.moves)).toBe(5);
+    expect(adapted).toBe(false);
+    expect(game).toBe(first);
   });
 
   it("keeps the first reading when the readings lack the recognizer's features (stored before adapting existed)", async () => {
