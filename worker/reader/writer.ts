@@ -103,7 +103,7 @@ export async function readGameAdaptedToWriter(
   const sheets = sheetsOf(pages);
   let heads = sheets.map(() => head);
   for (let round = 0; round < ADAPTING_ROUNDS; round++) {
-    // a later round can flag no fewer moves than none
+    // with no move flagged, a later round cannot send fewer to a person
     if (round > 0 && flaggedMoves(game) === 0) break;
     const from = squaresLeft(game.moves.map((move) => move.san));
     const sure = new Map(game.moves.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, { san: move.san, from: from[move.ply] }]));

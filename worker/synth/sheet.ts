@@ -8,6 +8,7 @@ import { templateSvg } from "~/sheets/render";
 import { PAGE_WIDTH_MM, layoutPages, type SheetLayoutId, type TemplatePage } from "~/sheets/templates";
 import { rasterizeSvg, type GrayImage } from "../vision/image";
 import type { Point } from "../vision/geometry";
+import { ALPHABET } from "../reader/alphabet";
 import { realDigits, type DigitSet } from "./digits";
 import { loadHand, mixedHand, type HandFont, type HandName } from "./fonts";
 import { penDrawnFont } from "./skeleton";
@@ -146,8 +147,12 @@ const PEN_STREAM = 0x3c6ef372;
 /** Where the random stream of writers with any piece letters starts, apart from the others. */
 const LETTERS_STREAM = 0x6a09e667;
 
-/** The capital letters the recognizer reads (alphabet.ts), of which any five may be a writer's piece letters. */
-const CAPITALS = [..."KQRBNDTLSACFVJP"];
+const PIECES = ["k", "q", "r", "b", "n"] as const;
+/**
+ * The capitals the recognizer reads as pieces, in its alphabet's order (every language's piece letters, the Turkish Ş
+ * read as S), of which any five may be a writer's piece letters.
+ */
+const CAPITALS = [...ALPHABET].filter((char) => NOTATION_LANGUAGES.some((language) => PIECES.some((piece) => PIECE_LETTERS[language][piece].replace("Ş", "S") === char)));
 
 /**
  * By chance (`share`), what a writer in `language` writes with five capitals drawn at random for its king, queen, rook,
@@ -158,7 +163,7 @@ export function anyPieceLetters(language: NotationLanguage, share: number, seed:
   if (share <= 0 || random() >= share) return (text) => text;
   const capitals = [...CAPITALS];
   const letters = new Map<string, string>();
-  for (const piece of ["k", "q", "r", "b", "n"] as const) letters.set(PIECE_LETTERS[language][piece], capitals.splice(Math.floor(random() * capitals.length), 1)[0]);
+  for (const piece of PIECES) letters.set(PIECE_LETTERS[language][piece], capitals.splice(Math.floor(random() * capitals.length), 1)[0]);
   return (text) => [...text].map((char) => letters.get(char) ?? char).join("");
 }
 
