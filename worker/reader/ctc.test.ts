@@ -21,6 +21,22 @@ function bruteForce(rows: number[][], label: number[]): number {
   return total;
 }
 
+/** The forward pass in the log domain, written out plainly: log p(label | frames). */
+function logDomainLikelihood(logProbs: Float32Array, frameCount: number, classes: number, label: number[]): number {
+  const ext = [0, ...label.flatMap((c) => [c, 0])];
+  const add = (a: number, b: number) => (a === -Infinity ? b : b === -Infinity ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
+  let alpha = ext.map((c, i) => (i < 2 ? logProbs[c] : -Infinity));
+  for (let t = 1; t < frameCount; t++) {
+    alpha = ext.map((c, i) => {
+      let sum = alpha[i];
+      if (i > 0) sum = add(sum, alpha[i - 1]);
+      if (i > 1 && c !== 0 && c !== ext[i - 2]) sum = add(sum, alpha[i - 2]);
+      return sum + logProbs[t * classes + c];
+    });
+  }
+  return add(alpha[ext.length - 1], alpha[ext.length - 2]);
+}
+
 const rows = [
   [0.5, 0.3, 0.2],
   [0.2, 0.5, 0.3],
@@ -56,21 +72,44 @@ describe("CTC", () => {
     }
   });
 
-  it("gives the log domain's likelihood (the loss's) on a recognizer's 40 frames, for likely and unlikely labels", () => {
+  it("gives the log domain's likelihood and loss on a recognizer's 40 frames, for likely and unlikely labels, and the loss's gradient", () => {
     let state = 7;
     const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const [frameCount, classes] = [40, 41];
-    for (let trial = 0; trial < 20; trial++) {
-      // peaked frames, as a recognizer's are: one class far ahead in most frames
-      const logits = Array.from({ length: frameCount * classes }, () => (random() < 0.03 ? 12 : 0) + 4 * random());
-      const logProbs = Float32Array.from(logits, (value, i) => {
+    const logSoftmax = (logits: readonly number[]) =>
+      Float32Array.from(logits, (value, i) => {
         const row = logits.slice(i - (i % classes), i - (i % classes) + classes);
         return value - Math.log(row.reduce((sum, v) => sum + Math.exp(v), 0));
       });
+    for (let trial = 0; trial < 20; trial++) {
+      // peaked frames, as a recognizer's are: one class far ahead in most frames
+      const logits = Array.from({ length: frameCount * classes }, () => (random() < 0.03 ? 12 : 0) + 4 * random());
+      const logProbs = logSoftmax(logits);
       const label = Array.from({ length: 1 + (trial % 7) }, () => 1 + Math.floor(random() * (classes - 1)));
-      const expected = -ctcLossAndGradient(logProbs, frameCount, classes, label, new Float32Array(frameCount * classes));
+      const expected = logDomainLikelihood(logProbs, frameCount, classes, label);
       expect(Math.abs(ctcLogLikelihood(logProbs, frameCount, classes, label) - expected)).toBeLessThan(1e-9 * Math.max(1, Math.abs(expected)));
+      const gradient = new Float32Array(frameCount * classes);
+      expect(Math.abs(-ctcLossAndGradient(logProbs, frameCount, classes, label, gradient) - expected)).toBeLessThan(1e-9 * Math.max(1, Math.abs(expected)));
+      // each frame's gradient sums to 0 (softmax minus occupancy), and a few logits bumped match it
+      for (let t = 0; t < frameCount; t++) expect(Math.abs(gradient.slice(t * classes, (t + 1) * classes).reduce((sum, g) => sum + g, 0))).toBeLessThan(1e-5);
+      for (const k of [label[0], classes + label[0], 20 * classes, 20 * classes + label[label.length - 1], 39 * classes + 3]) {
+        const bumped = logits.map((v, i) => (i === k ? v + 1e-2 : v));
+        const numeric = (-logDomainLikelihood(logSoftmax(bumped), frameCount, classes, label) + expected) / 1e-2;
+        expect(gradient[k]).toBeCloseTo(numeric, 1);
+      }
     }
+  });
+
+  it("gives the loss and a finite gradient for labels too unlikely for probabilities (e^−760 in every frame) and 0 for labels that cannot fit", () => {
+    const logProbs = Float32Array.from({ length: 4 * 2 }, (_, i) => (i % 2 === 0 ? 0 : -760));
+    const gradient = new Float32Array(8);
+    expect(ctcLossAndGradient(logProbs, 4, 2, [1], gradient)).toBeCloseTo(760 - Math.log(4), 6);
+    // the blank's probability 1 in every frame, its occupancy 3/4 of a frame on average: the blank pushed down
+    expect([...gradient].every(Number.isFinite)).toBe(true);
+    expect(gradient[0] + gradient[2] + gradient[4] + gradient[6]).toBeCloseTo(1, 5);
+    // three characters with blanks between repeats need more than two frames
+    expect(ctcLossAndGradient(frames(rows.slice(0, 2)), 2, 3, [1, 1, 1], gradient)).toBe(0);
+    expect([...gradient.slice(0, 6)]).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it("stays exact for a label so unlikely that its probabilities underflow (e^−760 in every frame)", () => {

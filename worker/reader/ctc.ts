@@ -193,13 +193,77 @@ export function ctcLogLikelihood(logProbs: Float32Array, frames: number, classes
   return scaled >= SCALED_FLOOR ? scaled : logDomainLikelihood(logProbs, frames, classes, ext);
 }
 
+/** Room for the loss's frames' probabilities and its states' rows, reused from call to call (adapting makes thousands of calls a sheet). */
+let lossRooms = { p: new Float64Array(40 * 41), alpha: new Float64Array(40 * 16), beta: new Float64Array(40 * 16) };
+
 /**
- * CTC loss and its gradient with respect to the logits (softmax inputs): y − occupancy.
- * Writes the gradient into `gradient` (T × C) and returns −log p; 0 with a zero gradient when the
- * label cannot fit into the frames.
+ * CTC loss and its gradient as ctcLossAndGradient, with probabilities rescaled per frame (as scaledLikelihood): a state's
+ * occupancy of a frame is its rescaled alpha times its rescaled beta over their sum across states, the scales cancelling.
+ * NaN where a frame's sum vanishes or the label is too unlikely for the rescaled sums (the log domain answers then).
  */
-export function ctcLossAndGradient(logProbs: Float32Array, frames: number, classes: number, label: readonly number[], gradient: Float32Array): number {
-  const ext = extend(label);
+function scaledLossAndGradient(logProbs: Float32Array, frames: number, classes: number, ext: readonly number[], gradient: Float32Array): number {
+  const s = ext.length;
+  if (lossRooms.p.length < frames * classes || lossRooms.alpha.length < frames * s) {
+    lossRooms = { p: new Float64Array(frames * classes), alpha: new Float64Array(frames * s), beta: new Float64Array(frames * s) };
+  }
+  const { p, alpha, beta } = lossRooms;
+  for (let i = 0; i < frames * classes; i++) p[i] = Math.exp(logProbs[i]);
+  alpha.fill(0, 0, frames * s);
+  beta.fill(0, 0, frames * s);
+  alpha[0] = p[ext[0]];
+  if (s > 1) alpha[1] = p[ext[1]];
+  let logP = 0;
+  for (let t = 0; t < frames; t++) {
+    const at = t * s;
+    if (t > 0) {
+      const before = at - s;
+      const row = t * classes;
+      for (let i = 0; i < s; i++) {
+        let reach = alpha[before + i];
+        if (i > 0) reach += alpha[before + i - 1];
+        if (i > 1 && ext[i] !== BLANK && ext[i] !== ext[i - 2]) reach += alpha[before + i - 2];
+        alpha[at + i] = reach * p[row + ext[i]];
+      }
+    }
+    let sum = 0;
+    for (let i = 0; i < s; i++) sum += alpha[at + i];
+    if (!(sum > 0)) return NaN;
+    logP += Math.log(sum);
+    for (let i = 0; i < s; i++) alpha[at + i] /= sum;
+  }
+  const last = (frames - 1) * s;
+  const end = s > 1 ? alpha[last + s - 1] + alpha[last + s - 2] : alpha[last];
+  logP += Math.log(end);
+  if (!(logP >= SCALED_FLOOR)) return NaN;
+  // beta excludes the frame's own probability
+  beta[last + s - 1] = 1;
+  if (s > 1) beta[last + s - 2] = 1;
+  for (let t = frames - 2; t >= 0; t--) {
+    const [at, following, row] = [t * s, (t + 1) * s, (t + 1) * classes];
+    let sum = 0;
+    for (let i = 0; i < s; i++) {
+      let reach = beta[following + i] * p[row + ext[i]];
+      if (i + 1 < s) reach += beta[following + i + 1] * p[row + ext[i + 1]];
+      if (i + 2 < s && ext[i + 2] !== BLANK && ext[i + 2] !== ext[i]) reach += beta[following + i + 2] * p[row + ext[i + 2]];
+      beta[at + i] = reach;
+      sum += reach;
+    }
+    if (!(sum > 0)) return NaN;
+    for (let i = 0; i < s; i++) beta[at + i] /= sum;
+  }
+  for (let t = 0; t < frames; t++) {
+    const [at, row] = [t * s, t * classes];
+    let total = 0;
+    for (let i = 0; i < s; i++) total += alpha[at + i] * beta[at + i];
+    if (!(total > 0) || !Number.isFinite(total)) return NaN;
+    for (let c = 0; c < classes; c++) gradient[row + c] = p[row + c];
+    for (let i = 0; i < s; i++) gradient[row + ext[i]] -= (alpha[at + i] * beta[at + i]) / total;
+  }
+  return -logP;
+}
+
+/** CTC loss and its gradient in the log domain: exact however unlikely the label, a logarithm and an exponential per step. */
+function logDomainLossAndGradient(logProbs: Float32Array, frames: number, classes: number, ext: readonly number[], gradient: Float32Array): number {
   const s = ext.length;
   const alpha = new Float64Array(frames * s).fill(NEG);
   const beta = new Float64Array(frames * s).fill(NEG);
@@ -239,6 +303,19 @@ export function ctcLossAndGradient(logProbs: Float32Array, frames: number, class
     }
   }
   return -logP;
+}
+
+
+/**
+ * CTC loss and its gradient with respect to the logits (softmax inputs): y − occupancy.
+ * Writes the gradient into `gradient` (T × C) and returns −log p; 0 with a zero gradient when the
+ * label cannot fit into the frames. With probabilities rescaled per frame where the label is likely
+ * enough, in the log domain otherwise (as ctcLogLikelihood).
+ */
+export function ctcLossAndGradient(logProbs: Float32Array, frames: number, classes: number, label: readonly number[], gradient: Float32Array): number {
+  const ext = extend(label);
+  const scaled = scaledLossAndGradient(logProbs, frames, classes, ext, gradient);
+  return Number.isNaN(scaled) ? logDomainLossAndGradient(logProbs, frames, classes, ext, gradient) : scaled;
 }
 
 /**
