@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SHIPPED_CALIBRATION, calibratedConfidence, describeThresholds, reviewThreshold, type MoveEvidence } from "./calibration";
 
 /** A move the decoder is sure of (its share 0.99999), read as written, in a game that fits its boxes well. */
-const sure: MoveEvidence = { posterior: 0.99999, local: 0.99999, nearFit: 0, rivalFit: -11, clarity: -0.13, readAsWritten: true, unfitting: 0.02, doubtful: 0.05, boxes: 1 };
+const sure: MoveEvidence = { posterior: 0.99999, local: 0.99999, nearFit: 0, rivalFit: -11, clarity: -0.13, readAsWritten: true, unfitting: 0.02, doubtful: 0.05, handClarity: -0.3, boxes: 1 };
 
 describe("the shipped calibration", () => {
   it("trusts a sure move in a game that fits, and sends the same move to a person in a game sent astray", () => {
@@ -36,6 +36,21 @@ describe("the shipped calibration", () => {
     // half the game's moves in doubt: the same sure move is far less sure (the fit of 2026-11-27 does it through the
     // share in doubt itself; the one before also through counting the decoder's certainty for less)
     expect(logOdds({ ...sure, doubtful: 0.5, unfitting: 0 })).toBeLessThan(logOdds({ ...sure, doubtful: 0, unfitting: 0 }) - 0.5);
+  });
+});
+
+describe("what the shipped calibration learnt from the hand and from the decoder's doubt", () => {
+  const logOdds = (evidence: MoveEvidence) => Math.log(calibratedConfidence(evidence, SHIPPED_CALIBRATION) / (1 - calibratedConfidence(evidence, SHIPPED_CALIBRATION)));
+
+  it("trusts the same move less in a hand the recognizer reads unclearly throughout", () => {
+    // a mean clarity of −0.3 (a clear hand) against −1.5 (one whose boxes are mostly read with doubt)
+    expect(logOdds({ ...sure, handClarity: -1.5 })).toBeLessThan(logOdds({ ...sure, handClarity: -0.3 }) - 0.5);
+  });
+
+  it("trusts a move the decoder is in doubt of (a share under 0.9) less than its share alone says", () => {
+    const step = (posterior: number) => logOdds({ ...sure, posterior, local: posterior });
+    // the same small step in the decoder's share across 0.9 costs more than the same step above it
+    expect(step(0.905) - step(0.895)).toBeGreaterThan(step(0.915) - step(0.905) + 0.2);
   });
 });
 

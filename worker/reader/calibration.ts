@@ -30,6 +30,11 @@ export type MoveEvidence = {
   unfitting: number;
   /** The share of the game's moves the decoder is in doubt of (a share under DOUBTFUL_POSTERIOR): a game sent astray has more. */
   doubtful: number;
+  /**
+   * How clearly the game's hand writes: the mean over its moves of their clarity (each at least −20). A move as sure
+   * as another is likelier wrong in a hand the recognizer reads unclearly throughout.
+   */
+  handClarity: number;
   /** Boxes that show the move: one per player's sheet. */
   boxes: number;
 };
@@ -64,11 +69,16 @@ export function reviewThreshold(evidence: Pick<MoveEvidence, "unfitting" | "boxe
   return calibration.bothSheets && evidence.boxes > 1 ? calibration.bothSheets.reviewBelow : calibration.reviewBelow;
 }
 
+/** A move the decoder gives less than this share of the probability is in doubt (MoveEvidence.doubtful, FEATURES.inDoubt). */
+export const DOUBTFUL_POSTERIOR = 0.9;
+
 const logit = (p: number) => {
   const q = Math.min(1 - 1e-7, Math.max(1e-7, p));
   return Math.log(q / (1 - q));
 };
 const bounded = (logLikelihood: number) => Math.min(3, Math.max(-20, logLikelihood));
+/** A clarity (a log-likelihood, at most 0) bounded below: a box read as nothing at all is simply unclear. */
+export const boundedClarity = (clarity: number) => Math.max(-20, clarity);
 
 /** The model's inputs: probabilities as log-odds, log-likelihood ratios bounded (a box read as nothing like any move is simply bad). */
 export const FEATURES = {
@@ -76,7 +86,7 @@ export const FEATURES = {
   local: (e: MoveEvidence) => logit(e.local),
   nearFit: (e: MoveEvidence) => bounded(e.nearFit),
   rivalFit: (e: MoveEvidence) => bounded(e.rivalFit),
-  clarity: (e: MoveEvidence) => Math.max(-20, e.clarity),
+  clarity: (e: MoveEvidence) => boundedClarity(e.clarity),
   readAsWritten: (e: MoveEvidence) => Number(e.readAsWritten),
   unfitting: (e: MoveEvidence) => e.unfitting,
   doubtful: (e: MoveEvidence) => e.doubtful,
@@ -85,6 +95,9 @@ export const FEATURES = {
   unfittingSure: (e: MoveEvidence) => e.unfitting * logit(e.posterior),
   doubtfulSure: (e: MoveEvidence) => e.doubtful * logit(e.posterior),
   bothSheets: (e: MoveEvidence) => Number(e.boxes > 1),
+  // beside its log-odds: a move in doubt is wrong more often than the decoder's share says, a sure one less
+  inDoubt: (e: MoveEvidence) => Number(e.posterior < DOUBTFUL_POSTERIOR),
+  handClarity: (e: MoveEvidence) => e.handClarity,
 } satisfies Record<string, (e: MoveEvidence) => number>;
 export type FeatureName = keyof typeof FEATURES;
 export const FEATURE_NAMES = Object.keys(FEATURES) as FeatureName[];

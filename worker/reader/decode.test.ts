@@ -100,7 +100,7 @@ describe("legality-constrained decoding", () => {
     expect(game.moves[3].evidence!.posterior).toBeLessThan(game.moves[0].evidence!.posterior);
     expect(game.moves[3].confidence).toBeLessThan(game.moves[0].confidence);
     // another calibration: a model that says 0.9 whatever it sees, flagging under 0.95
-    const weights = { bias: Math.log(9), posterior: 0, local: 0, nearFit: 0, rivalFit: 0, clarity: 0, readAsWritten: 0, unfitting: 0, doubtful: 0, unfittingSure: 0, doubtfulSure: 0, bothSheets: 0 };
+    const weights = { bias: Math.log(9), posterior: 0, local: 0, nearFit: 0, rivalFit: 0, clarity: 0, readAsWritten: 0, unfitting: 0, doubtful: 0, unfittingSure: 0, doubtfulSure: 0, bothSheets: 0, inDoubt: 0, handClarity: 0 };
     const flat = decodeGame(plies, "EN", { calibration: { weights, reviewBelow: 0.95 } });
     expect(flat.moves.map((m) => [m.confidence.toFixed(3), m.flagged])).toEqual(Array(4).fill(["0.900", true]));
     // flagged under 0.85, and under 0.95 in games where more than a share of the boxes fit badly: one box of twelve here
@@ -109,6 +109,16 @@ describe("legality-constrained decoding", () => {
     const flagged = (unfitting: number) =>
       decodeGame(oneOdd, "EN", { calibration: { weights, reviewBelow: 0.85, astray: { unfitting, reviewBelow: 0.95 } } }).moves.filter((m) => m.flagged).length;
     expect([flagged(0.05), flagged(0.1)]).toEqual([12, 0]);
+  });
+
+  it("tells every move how clearly the game's hand writes: the mean of its moves' clarity", () => {
+    const clear = decodeGame(["e4", "e5", "Nf3", "Nc6"].map((san) => ply(frames(san))), "EN");
+    const clarities = clear.moves.map((move) => move.evidence!.clarity);
+    for (const move of clear.moves) expect(move.evidence!.handClarity).toBeCloseTo(clarities.reduce((sum, c) => sum + c, 0) / 4, 9);
+    // one box smudged (each character's frames as likely one of five as another): the hand less clear on every move
+    const smudged = decodeGame(["e4", "e5", "Nf3", "Nc6"].map((san, i) => ply(frames(san, i === 1 ? { 0: "ecdfg", 1: "56784" } : {}))), "EN");
+    expect(smudged.moves[1].evidence!.clarity).toBeLessThan(clarities[1] - 1);
+    expect(smudged.moves[3].evidence!.handClarity).toBeLessThan(clear.moves[3].evidence!.handClarity - 0.25);
   });
 
   it("uses the opponent's sheet of the same game to settle what one sheet leaves open", () => {

@@ -2,7 +2,7 @@ import { Chess } from "chess.js";
 import { longForms, writtenForms } from "~/chess/candidates";
 import { NOTATION_LANGUAGES, PIECE_LETTERS, type NotationLanguage } from "~/chess/languages";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
-import { SHIPPED_CALIBRATION, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
+import { DOUBTFUL_POSTERIOR, SHIPPED_CALIBRATION, boundedClarity, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
 import { ANY_FILE, ANY_RANK, ctcLogLikelihood, greedyDecode } from "./ctc";
 import { Positions, positionKey } from "./positions";
 import type { MovePrior } from "./prior";
@@ -323,6 +323,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     return Math.min(move.confidence, agreeing / total);
   });
   const doubtful = share(posteriors.slice(confirmed.length).map((posterior) => posterior < DOUBTFUL_POSTERIOR));
+  const read = readings.filter((reading): reading is PlyReading => reading !== null);
+  const handClarity = read.reduce((sum, reading) => sum + boundedClarity(reading.clarity), 0) / Math.max(1, read.length);
   const moves: DecodedMove[] = best.moves.map((move, ply) => {
     const reading = readings[ply];
     if (!reading) return { ply, san: move.san, confidence: 1, flagged: false };
@@ -335,6 +337,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       readAsWritten: reading.readAsWritten,
       unfitting,
       doubtful,
+      handClarity,
       boxes: plies[ply].logProbs.length,
     };
     const confidence = calibratedConfidence(evidence, calibration);
@@ -345,8 +348,6 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   return { moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand };
 }
 
-/** A move the decoder gives less than this share of the probability is in doubt (MoveEvidence.doubtful). */
-const DOUBTFUL_POSTERIOR = 0.9;
 /** Plies either side whose fit tells about a move's (MoveEvidence.nearFit). */
 const NEAR_PLIES = 3;
 

@@ -25,20 +25,24 @@ const LAST = WRITTEN.length - 1;
 const sheet: PageMoves[] = [{ moves: WRITTEN.map((text, ply) => box(ply, text)) }];
 
 describe("adapting the recognizer to the writer of a sheet", () => {
-  it("learns how the writer writes N from the knight moves it read surely, and reads an N it took for a legal R", async () => {
-    expect(FRAMES).toBe(MODEL_FRAMES);
-    const { first, game, adapted } = await readGameAdaptedToWriter(sheet, "EN", head);
-    // read alone, the last box looks more like Rh3, which is legal too
-    expect(first.moves[LAST].san).toBe("Rh3");
-    expect(adapted).toBe(true);
-    expect(game.moves.map((move) => move.san)).toEqual(WRITTEN);
-  });
-
   /** A confidence that only looks at whether the recognizer's own reading of a box is one of its move's forms: flagged when it is not (sign 1) or when it is (sign -1). */
   const byReadAsWritten = (sign: number): Calibration => ({
     weights: { ...(Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])) as Calibration["weights"]), readAsWritten: 20 * sign, bias: -10 * sign },
     reviewBelow: 0.5,
   });
+  /** A confidence that flags the moves the decoder is in doubt of (its share under 0.9), whatever else it sees. */
+  const byDoubt: Calibration = { weights: { ...(Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])) as Calibration["weights"]), inDoubt: -20, bias: 10 }, reviewBelow: 0.5 };
+
+  it("learns how the writer writes N from the knight moves it read surely, and reads an N it took for a legal R", async () => {
+    expect(FRAMES).toBe(MODEL_FRAMES);
+    const { first, game, adapted } = await readGameAdaptedToWriter(sheet, "EN", head, { calibration: byDoubt });
+    // read alone, the last box looks more like Rh3, which is legal too: the decoder is in doubt of it
+    expect(first.moves[LAST].san).toBe("Rh3");
+    expect(first.moves[LAST].flagged).toBe(true);
+    expect(adapted).toBe(true);
+    expect(game.moves.map((move) => move.san)).toEqual(WRITTEN);
+  });
+
   const flagged = (moves: readonly { flagged: boolean }[]) => moves.filter((move) => move.flagged).length;
 
   it("keeps an adapted reading that sends fewer moves to a person than the first", async () => {

@@ -12,6 +12,7 @@ const evidence = (fit: number, readAsWritten: boolean): MoveEvidence => ({
   readAsWritten,
   unfitting: 0.1,
   doubtful: 0.1,
+  handClarity: -1,
   boxes: 1,
 });
 
