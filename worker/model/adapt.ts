@@ -8,8 +8,8 @@ import { tensorflow } from "./tf";
 export type WriterSample = { features: Float32Array; label: readonly number[] };
 
 /**
- * Steps of Adam on the output layer, and their size: about 0.1 s for a sheet's sure boxes, most of it the two products of
- * the boxes' frames with the layer in each step (on held-out sheets 10 steps of 0.01 read as 30 or 60 of 0.003, in a third
+ * Steps of Adam on the output layer, and their size: about 0.1 s for a sheet's sure boxes, the largest part of it the two
+ * products of the boxes' frames with the layer in each step (on held-out sheets 10 steps of 0.01 read as 30 or 60 of 0.003, in a third
  * of the time; README, "Adapting to the writer").
  */
 const ADAPT_STEPS = 10;
@@ -54,8 +54,8 @@ function logSoftmaxRows(logits: Float32Array, bias: Float32Array) {
  * The output layer fine-tuned on one writer's boxes (CTC against their labels), the layers below it
  * kept: the recognizer learns how this hand writes the characters it already tells apart. The layer is
  * linear, so its gradient is the features (transposed) times the CTC gradient of its outputs: tfjs
- * multiplies, the rest (softmax, CTC, Adam on some 8,000 weights) is plain arithmetic here, about half
- * the time tfjs's gradient tape and optimizer took for the same steps.
+ * multiplies, the rest (softmax, CTC, Adam on some 8,000 weights) is plain arithmetic here, in about a
+ * seventh less time than tfjs's gradient tape and optimizer took for the same steps.
  */
 export async function adaptHead(head: Head, samples: readonly WriterSample[]): Promise<Head> {
   const tf = await tensorflow();
