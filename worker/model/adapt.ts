@@ -64,7 +64,9 @@ export async function adaptHead(head: Head, samples: readonly WriterSample[]): P
   const xT = tf.transpose(x);
   const kernel = head.kernel.slice();
   const bias = head.bias.slice();
-  const moments = [kernel, kernel, bias, bias].map((values) => new Float32Array(values.length));
+  // Adam's first and second moments of each
+  const [kernelFirst, kernelSecond] = [new Float32Array(kernel.length), new Float32Array(kernel.length)];
+  const [biasFirst, biasSecond] = [new Float32Array(CLASSES), new Float32Array(CLASSES)];
   const gradient = new Float32Array(rows * CLASSES);
   const biasGradient = new Float32Array(CLASSES);
   const size = FRAMES * CLASSES;
@@ -84,8 +86,8 @@ export async function adaptHead(head: Head, samples: readonly WriterSample[]): P
     const kernelGradient = product(xT, gradient, [rows, CLASSES]);
     biasGradient.fill(0);
     for (let i = 0; i < gradient.length; i++) biasGradient[i % CLASSES] += gradient[i];
-    adamStep(kernel, kernelGradient, moments[0], moments[1], step);
-    adamStep(bias, biasGradient, moments[2], moments[3], step);
+    adamStep(kernel, kernelGradient, kernelFirst, kernelSecond, step);
+    adamStep(bias, biasGradient, biasFirst, biasSecond, step);
   }
   tf.dispose([x, xT]);
   return { kernel, bias, width: head.width };

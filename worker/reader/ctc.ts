@@ -305,7 +305,6 @@ function logDomainLossAndGradient(logProbs: Float32Array, frames: number, classe
   return -logP;
 }
 
-
 /**
  * CTC loss and its gradient with respect to the logits (softmax inputs): y − occupancy.
  * Writes the gradient into `gradient` (T × C) and returns −log p; 0 with a zero gradient when the
