@@ -54,7 +54,7 @@ const tournament = await createTournament(db, { id: event.value.id, creatorId: u
 const recognizers = await loadRecognizers();
 
 const started = Date.now();
-for (const kind of ["cursive", "print", "fonts", "joined"] as HeldOutKind[]) {
+for (const kind of ["cursive", "print", "fonts", "joined"] as const satisfies HeldOutKind[]) {
   const count = Number(values[kind]);
   let boxes = 0;
   for (let i = 0; i < count; i++) {

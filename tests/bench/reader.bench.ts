@@ -1,11 +1,12 @@
 /**
  * Score-sheet reader benchmark: held-out synthetic sheets (hands never used in training, all eight
  * notation languages, photographed) read by the shipped model, for each kind of hand: handwriting
- * fonts, pen-drawn writers in print style, pen-drawn cursive. Per kind: detection, raw and decoded
+ * fonts, joined ones, pen-drawn writers in print style, pen-drawn cursive, and fonts made from people's hands that
+ * Debian packages (`debian`: never calibrated on either; worker/synth/fonts.ts says which packages). Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
  * their pairing without asking), games right, flagged moves (also by notation language), unflagged right, sheets flagged whole, both sheets, and a
  * calibration table (moves at or above a confidence, and the share of them right).
- * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive --model dir --header dir --first 0 --games random
+ * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
  * ECO line, before random play; `--notation long`: both players write long algebraic, Ng1-f3; `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--prior none`: decoded without the move prior of real games' openings)

@@ -68,7 +68,24 @@ export const TRAINING_FONTS = [
 export const HELD_OUT_FONTS = ["covered-by-your-grace", "reenie-beanie", "gloria-hallelujah", "sue-ellen-francisco"] as const;
 /** Joined everyday handwriting, held out as the fonts above are (since 2026-11-27's fifth session): the benchmark's joined fonts. */
 export const HELD_OUT_JOINED_FONTS = ["ms-madi", "charmonman", "sofia", "bilbo"] as const;
-export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number] | (typeof HELD_OUT_JOINED_FONTS)[number];
+/**
+ * Fonts made from people's own handwriting (and a school cursive), from Debian's packages rather than npm, held out
+ * as a kind of its own (since 2026-11-30's sixth session: the benchmark's `debian` hands): hands drawn apart from the
+ * Google catalogue every other font comes from. Measuring needs them installed:
+ * `apt-get install fonts-dkg-handwriting fonts-sjfonts fonts-rufscript fonts-ecolier-court fonts-havana fonts-breip`.
+ */
+export const DEBIAN_FONT_FILES = {
+  "dkg-handwriting": "/usr/share/fonts/truetype/fifthhorseman/dkg.ttf",
+  "steve-hand": "/usr/share/fonts/truetype/sjfonts/SteveHand.ttf",
+  delphine: "/usr/share/fonts/truetype/sjfonts/Delphine.ttf",
+  rufscript: "/usr/share/fonts/truetype/rufscript/Rufscript010.ttf",
+  "ecolier-court": "/usr/share/fonts/truetype/ecolier-court/Ecolier-court.ttf",
+  havana: "/usr/share/fonts/opentype/havana/Havana-Regular.otf",
+  breip: "/usr/share/fonts/truetype/breip/Breip.ttf",
+} as const;
+export type DebianFontName = keyof typeof DEBIAN_FONT_FILES;
+export const HELD_OUT_DEBIAN_FONTS = Object.keys(DEBIAN_FONT_FILES) as readonly DebianFontName[];
+export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number] | (typeof HELD_OUT_JOINED_FONTS)[number] | DebianFontName;
 
 /**
  * `letterFonts`: for a writer whose letters come from several fonts (mixedHand), the fonts that draw a character,
@@ -90,6 +107,15 @@ export function loadHand(name: HandName): HandFont | StrokeFont {
 const require = createRequire(import.meta.url);
 const cache = new Map<FontName, HandFont>();
 
+function fontFiles(name: FontName): string[] {
+  if (name in DEBIAN_FONT_FILES) {
+    const file = DEBIAN_FONT_FILES[name as DebianFontName];
+    if (!existsSync(file)) throw new Error(`${name}: ${file} is missing; install Debian's handwriting fonts (worker/synth/fonts.ts, DEBIAN_FONT_FILES)`);
+    return [file];
+  }
+  return (["latin", "latin-ext"] as const).map((subset) => subsetFile(name, subset)).filter((file) => existsSync(file));
+}
+
 function subsetFile(name: FontName, subset: "latin" | "latin-ext"): string {
   const packageDir = path.dirname(require.resolve(`@fontsource/${name}/package.json`));
   return path.join(packageDir, "files", `${name}-${subset}-400-normal.woff`);
@@ -98,13 +124,10 @@ function subsetFile(name: FontName, subset: "latin" | "latin-ext"): string {
 export function loadFont(name: FontName): HandFont {
   const known = cache.get(name);
   if (known) return known;
-  const glyphFonts = (["latin", "latin-ext"] as const)
-    .map((subset) => subsetFile(name, subset))
-    .filter((file) => existsSync(file))
-    .map((file) => {
-      const bytes = readFileSync(file);
-      return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-    });
+  const glyphFonts = fontFiles(name).map((file) => {
+    const bytes = readFileSync(file);
+    return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  });
   const font = { name, glyphFonts };
   cache.set(name, font);
   return font;

@@ -27,7 +27,7 @@ import { CALIBRATION_FILE, describeThresholds, SHIPPED_CALIBRATION_DIR, type Cal
 import { loadMovePrior } from "../reader/prior";
 import { readPage } from "../reader/read";
 import { readGameAdaptedToWriter } from "../reader/writer";
-import { HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutDigits, type HeldOutKind, type HeldOutNotation } from "../synth/heldout";
+import { CALIBRATED_KINDS, HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutDigits, type HeldOutKind, type HeldOutNotation } from "../synth/heldout";
 import type { SyntheticPage } from "../synth/sheet";
 import { chooseThresholds, fitCalibration, flagging, type CalibrationRow } from "./calibration";
 
@@ -35,7 +35,7 @@ const { values } = parseArgs({
   options: {
     first: { type: "string", default: "1000" },
     sheets: { type: "string", default: "64" },
-    kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") },
+    kinds: { type: "string", default: CALIBRATED_KINDS.join(",") },
     games: { type: "string", default: "random,openings" },
     notation: { type: "string", default: "short" },
     digits: { type: "string", default: "hand" },
