@@ -28,7 +28,7 @@ parser.add_argument("--lr", type=float, default=5e-4)
 parser.add_argument("--batch", type=int, default=256)
 parser.add_argument("--minutes", type=float, default=6)
 parser.add_argument("--epochs", type=int, help="train exactly so many epochs (2 or more) instead of those that fit in --minutes: the same run on a slower or faster machine")
-parser.add_argument("--augment", type=int, default=1, help="1: vary ink strength and shift by up to 3 / 1 pixels; 2: also bend each box (slant, size, tilt, an elastic field) and thin or thicken its strokes")
+parser.add_argument("--augment", type=int, default=1, choices=[0, 1, 2, 3], help="1: vary ink strength and shift by up to 3 / 1 pixels; 2: also bend each box (slant, size, tilt, an elastic field) and thin or thicken its strokes; 3: as 2, and letters of uneven width and height along the box, off its baseline")
 parser.add_argument("--seed", type=int, default=1)
 parser.add_argument("--widen", type=int, help="first give the move-box recognizer's LSTM this many units each way (reading as before; README, *A wider recognizer*)")
 parser.add_argument("--penalty", type=float, default=0, help="add this times the readings' surety (their frames' negative entropy) to the loss, so that the recognizer is less sure of what it misreads; the loss printed includes it (README, *A penalty on sure readings*)")
@@ -105,10 +105,18 @@ def zero_shifted(x, dy, dx):
     return x
 
 
-def bent(x):
+def along_the_box(n, w, points, pixels):
+    """(n, W): a smooth random displacement along each box's width, `pixels` at most at its `points` control points."""
+    field = torch.empty(n, 1, points, device=device).uniform_(-pixels, pixels)
+    return F.interpolate(field, size=w, mode="linear", align_corners=True).squeeze(1)
+
+
+def bent(x, uneven=False):
     """x (n, H, W): each box through its own map, as another hand would write it: slant (shear), width and
-    height, a slight tilt, a shift to the right, and a smooth elastic field of about a pixel; then a quarter of
-    them with thinner and a quarter with thicker strokes."""
+    height, a slight tilt, a shift to the right, and a smooth elastic field of about a pixel; `uneven`: also
+    letters wider and narrower along the box (a displacement along it of up to 1.5 pixels, varying over about a
+    letter's width) and some above and some below the baseline (up to 2 pixels); then a quarter of them with
+    thinner and a quarter with thicker strokes."""
     n, h, w = x.shape
     u = lambda lo, hi: torch.empty(n, device=device).uniform_(lo, hi)
     shear, sx, sy, tilt = u(-0.3, 0.3), u(0.88, 1.08), u(0.85, 1.1), u(-0.03, 0.03)
@@ -125,6 +133,9 @@ def bent(x):
     grid = F.affine_grid(theta, (n, 1, h, w), align_corners=False)
     field = torch.randn(n, 2, 4, 12, device=device) * torch.tensor([2 / w, 2 / h], device=device).view(1, 2, 1, 1)
     grid = grid + F.interpolate(field, size=(h, w), mode="bicubic", align_corners=False).permute(0, 2, 3, 1)
+    if uneven:
+        grid[..., 0] += (along_the_box(n, w, 14, 1.5) * 2 / w).unsqueeze(1)
+        grid[..., 1] += (along_the_box(n, w, 10, 2.0) * 2 / h).unsqueeze(1)
     x = F.grid_sample(x.unsqueeze(1), grid, mode="bilinear", padding_mode="zeros", align_corners=False)
     pen = torch.rand(n, 1, 1, 1, device=device)
     thicker = torch.maximum(x, 0.7 * F.max_pool2d(x, 3, 1, 1))
@@ -138,8 +149,8 @@ def batch_input(index):
     if step > 1:  # back from the stored bits: anywhere in the step, blank stays blank
         q = torch.where(q > 0, (q + torch.rand_like(q)) * step, q)
     x = (q / 255).clamp(0, 1)
-    if args.augment == 2:
-        x = bent((x * torch.empty(len(index), 1, 1, device=device).uniform_(0.75, 1.15)).clamp(0, 1))
+    if args.augment >= 2:
+        x = bent((x * torch.empty(len(index), 1, 1, device=device).uniform_(0.75, 1.15)).clamp(0, 1), uneven=args.augment == 3)
     elif args.augment:
         x = (x * torch.empty(len(index), 1, 1, device=device).uniform_(0.75, 1.15)).clamp(0, 1)
         x = zero_shifted(x, int(torch.randint(-1, 2, (1,))), int(torch.randint(-3, 4, (1,))))
