@@ -1,5 +1,6 @@
 import { NOTATION_LANGUAGES } from "~/chess/languages";
 import { HELD_OUT_DEBIAN_FONTS, HELD_OUT_JOINED_FONTS, HELD_OUT_FONTS, type HandName } from "./fonts";
+import { engineGame } from "./engineGames";
 import { ecoLines } from "./openings";
 import { syntheticSheet, type SyntheticPage } from "./sheet";
 
@@ -26,10 +27,12 @@ export const CALIBRATED_KINDS: readonly HeldOutKind[] = ["fonts", "joined", "pri
 export type HeldOutSheet = { index: number; pages: SyntheticPage[]; otherPlayer: SyntheticPage[] | null };
 
 /**
- * The games written: random play throughout, or opened as real games are (an ECO line, then random
- * play), for measuring what the move prior gives on each.
+ * The games written: random play throughout, opened as real games are (an ECO line, then random
+ * play), or played throughout by an engine held to a club player's strength (engineGames.ts, since 2026-11-30's
+ * sixth session), for measuring what the move prior gives on each.
  */
-export type HeldOutGames = "random" | "openings";
+export const HELD_OUT_GAMES = ["random", "openings", "engine"] as const;
+export type HeldOutGames = (typeof HELD_OUT_GAMES)[number];
 
 /** How the players write their moves: short algebraic (Nf3), or long (Ng1-f3: writtenLongMove) on both players' sheets. */
 export type HeldOutNotation = "short" | "long";
@@ -51,7 +54,9 @@ export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", {
   const layout = index % 8 === 7 ? "kiebitz-120" : "kiebitz-60";
   const opening = games === "openings" ? ecoLines()[(index * 7919) % ecoLines().length] : undefined;
   const writers = { longNotation: notation === "long" ? 1 : 0, realDigits: digits === "real" ? { share: 1, set: "held-out" as const } : undefined, bend };
-  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening, ...writers });
+  // an engine's game as far as the form holds it (random games on one page stop at 110 plies)
+  const sans = games === "engine" ? engineGame(index).slice(0, layout === "kiebitz-120" ? 240 : 110) : undefined;
+  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening, sans, ...writers });
   const otherPlayer =
     index % 4 === 1 ? await syntheticSheet({ seed: HELD_OUT_SEED + 500_000 + index, fonts, language, layout, sans: pages[0].sans, ...writers }) : null;
   return { index, pages, otherPlayer };

@@ -27,7 +27,7 @@ import { CALIBRATION_FILE, describeThresholds, SHIPPED_CALIBRATION_DIR, type Cal
 import { loadMovePrior } from "../reader/prior";
 import { readPage } from "../reader/read";
 import { readGameAdaptedToWriter } from "../reader/writer";
-import { CALIBRATED_KINDS, HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutDigits, type HeldOutKind, type HeldOutNotation } from "../synth/heldout";
+import { CALIBRATED_KINDS, HELD_OUT_GAMES, HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutDigits, type HeldOutKind, type HeldOutNotation } from "../synth/heldout";
 import type { SyntheticPage } from "../synth/sheet";
 import { chooseThresholds, fitCalibration, flagging, type CalibrationRow } from "./calibration";
 
@@ -50,7 +50,7 @@ const [FIRST, SHEETS, AIM] = [Number(values.first), Number(values.sheets), Numbe
 const KINDS = values.kinds!.split(",") as HeldOutKind[];
 for (const kind of KINDS) if (!(kind in HELD_OUT_HANDS)) throw new Error(`--kinds: ${Object.keys(HELD_OUT_HANDS).join(", ")}, not ${kind}`);
 const GAMES = values.games!.split(",") as HeldOutGames[];
-for (const games of GAMES) if (games !== "random" && games !== "openings") throw new Error(`--games: random, openings, not ${games}`);
+for (const games of GAMES) if (!HELD_OUT_GAMES.includes(games)) throw new Error(`--games: ${HELD_OUT_GAMES.join(", ")}, not ${games}`);
 const NOTATIONS = values.notation!.split(",") as HeldOutNotation[];
 for (const notation of NOTATIONS) if (notation !== "short" && notation !== "long") throw new Error(`--notation: short, long, not ${notation}`);
 const DIGITS = values.digits!.split(",") as HeldOutDigits[];
@@ -62,7 +62,7 @@ if (!(FIRST >= 64 && SHEETS > 0 && AIM > 0.5 && AIM < 1)) throw new Error("--fir
 /** `kind` and `games`: the kind of hand and of game, whose unflagged moves must meet the aim together; `set`: also the notation, digits and bend. */
 type Row = CalibrationRow & { sheets: "one" | "both"; set: string };
 const setOf = (hand: HeldOutKind, games: HeldOutGames, notation: HeldOutNotation, digits: HeldOutDigits, bend: number) =>
-  [hand, ...(games === "random" ? [] : ["openings"]), ...(notation === "short" ? [] : ["long"]), ...(digits === "hand" ? [] : ["real digits"]), ...(bend ? [`bowed ${bend} mm`] : [])].join(", ");
+  [hand, ...(games === "random" ? [] : [games]), ...(notation === "short" ? [] : ["long"]), ...(digits === "hand" ? [] : ["real digits"]), ...(bend ? [`bowed ${bend} mm`] : [])].join(", ");
 
 /** The decoded moves of the held-out sheets, from one player's sheet and from both. */
 async function decodedMoves(): Promise<Row[]> {
