@@ -11,7 +11,7 @@
  * as fit without that kind of hand (how it does on a hand it never saw), and writes
  * worker/model/calibration/calibration.json. Games of a hand the reader is lost on (flagged whole) are
  * left out: every move of theirs goes to a person anyway. `--games random,openings`: games of random play, and
- * games that open as real games do (the move prior weighs those). `--notation short,long`: sheets written in short
+ * games that open as real games do (the move prior weighs those); `engine` adds games an engine plays as a club player. `--notation short,long`: sheets written in short
  * algebraic, and by writers in long algebraic (Ng1-f3), each a set of its own; `--digits hand,real`: digits in the hand's
  * own shapes, and real people's (held-out MNIST digits), each a set of its own; `--bend 0,3`: pages photographed flat, and
  * bowed by so many mm (photo.ts), each a set of its own.
