@@ -176,6 +176,21 @@ describe("legality-constrained decoding", () => {
     expect(game.moves[0].flagged).toBe(true);
   });
 
+  it("keeps following a game that left the best one long ago, and returns to it when the best one stops fitting", () => {
+    // the writer's 3 reads as 4 nineteen times in twenty: 1. g3, 4. h3, 6. f3 and 8. e3 read as g4, h4, f4 and e4, the
+    // written game falling 4 × 2.9 nats behind by ply 14, beyond the span, 14 plies after it left the other; then
+    // 9. g4, 10. h4, 11. f4, 12. e4, written clearly, are legal only in the written game
+    const three = "4".repeat(19) + "3";
+    const white = ["g3", "Nc3", "Nb1", "h3", "Nc3", "f3", "Nb1", "e3", "g4", "h4", "f4", "e4"];
+    const written = white.flatMap((move, i) => [move, i % 2 === 0 ? "Nc6" : "Nb8"]);
+    const plies = written.map((san) => ply(/^[efgh]3$/.test(san) ? frames(san, { 1: three }) : frames(san)));
+    const game = decodeGame(plies, "EN");
+    expect(game.moves.map((m) => m.san)).toEqual(written);
+    // the moves read against their boxes are in doubt; the clear ones are not
+    expect(game.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual(expect.arrayContaining([0, 6, 10, 14]));
+    expect(game.moves.slice(16).every((m) => !m.flagged)).toBe(true);
+  });
+
   it("does not doubt a move one player's sheet shows clearly because the other player's box is misread", () => {
     // the second sheet's third box reads as nothing any legal move is written like
     const opening = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"];

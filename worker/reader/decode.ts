@@ -265,6 +265,39 @@ function keepBest(children: readonly Child[], width: number, span: number, posit
 }
 
 /**
+ * Games that left the best one at least this many plies before are also followed apart from the span, the
+ * likeliest APART_WIDTH of them: a misread early move can lead to a game that fits the boxes better for dozens of
+ * plies while it stays legal (quiet moves of a real game rarely make it illegal), the game written falling far
+ * behind until the other stops fitting (README, "Games an engine plays as a club player").
+ */
+const APART_AGE = 8;
+const APART_WIDTH = 16;
+/** Games followed apart at most this much (natural log, per sheet of the ply) below the best. */
+const APART_SPAN = 60;
+
+/** The ply at which `beam`'s game leaves `leader`'s (its length where it does not). */
+function divergence(beam: Beam, leader: Beam): number {
+  const length = Math.min(beam.moves.length, leader.moves.length);
+  for (let ply = 0; ply < length; ply++) if (beam.moves[ply].san !== leader.moves[ply].san) return ply;
+  return length;
+}
+
+/** The best APART_WIDTH of `children` (sorted best first) at or above `floor`, one per position and none of `kept`'s positions, as beams. */
+function keptApart(children: readonly Child[], kept: readonly Beam[], floor: number, positions: Positions): Beam[] {
+  const taken = new Set(kept.map((beam) => positionKey(beam.fen)));
+  const apart: Beam[] = [];
+  for (const { parent, san, score, confidence } of children) {
+    if (apart.length === APART_WIDTH || score < floor) break;
+    const fen = positions.play(parent.fen, san);
+    const position = positionKey(fen);
+    if (taken.has(position)) continue;
+    taken.add(position);
+    apart.push({ fen, score, moves: [...parent.moves, { san, confidence }] });
+  }
+  return apart;
+}
+
+/**
  * Reads the moves as a game: a beam search over legal continuations where each legal move is
  * scored by how likely the recognizer's frames are to show one of its written forms (CTC), summed
  * over both players' sheets when present. The result is always a legal game; each move's
@@ -278,6 +311,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   for (const san of options.prefix ?? []) start.move(san);
   const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
   let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed }];
+  // games that left the best one long ago, followed apart from the span (APART_AGE)
+  let apart: Beam[] = [];
   // each ply's boxes scored once, for the search and for the moves' evidence after it
   const scorings: BoxScores[] = [];
   const long = writtenLong(plies.slice(confirmed.length));
@@ -285,29 +320,51 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     const observation = plies[ply];
     const scoring = (scorings[ply] = boxScores(observation, language, long));
     const expanded: Child[] = [];
+    const farApart: Child[] = [];
     const span = BEAM_SPAN * Math.max(1, observation.logProbs.length);
-    // the beams come best first, and no move is likelier than certain (log 0): once a beam's own score is
-    // more than the span below the best child so far, none of its children or the later beams' are followed
-    let bestChild = -Infinity;
-    for (const beam of beams) {
-      if (beam.score + CERTAIN * observation.logProbs.length < bestChild - span) break;
+    const leader = beams[0];
+    const leftLongAgo = (beam: Beam) => ply - divergence(beam, leader) >= APART_AGE;
+    /** The children of `beam`: those within the span of the best so far, and all of them where its game left the leader long ago (`old`). */
+    const expand = (beam: Beam, old: boolean) => {
       const { sans, origins, scores, best, total } = legalScores(beam.fen, scoring, positions);
-      if (sans.length === 0) continue;
+      if (sans.length === 0) return;
       // how well the likeliest move fits the box that shows it best: a box misread on one player's sheet
       // does not make doubtful a move the other sheet shows clearly
       const likeliest = scores.indexOf(best);
       const fit = observation.logProbs.length ? Math.min(1, Math.exp(Math.max(...scoring.gaps(sans[likeliest], origins[likeliest]))) / MIN_FIT) : 1;
       sans.forEach((san, i) => {
         const score = beam.score + scores[i];
+        const child = { parent: beam, san, score, confidence: (fit * Math.exp(scores[i] - best)) / total };
+        if (old) farApart.push(child);
         // a child already more than the span below the best is never kept (keepBest)
         if (score < bestChild - span) return;
         bestChild = Math.max(bestChild, score);
-        expanded.push({ parent: beam, san, score, confidence: (fit * Math.exp(scores[i] - best)) / total });
+        expanded.push(child);
       });
+    };
+    // the beams come best first, and no move is likelier than certain (log 0): once a beam's own score is
+    // more than the span below the best child so far, none of its children or the later beams' are followed
+    // into the beam; the likeliest APART_WIDTH of those that left the leader long ago are followed apart
+    let bestChild = -Infinity;
+    let beyond = 0;
+    for (const beam of beams) {
+      if (beam.score + CERTAIN * observation.logProbs.length >= bestChild - span) expand(beam, leftLongAgo(beam));
+      else if (beyond < APART_WIDTH && leftLongAgo(beam)) {
+        beyond++;
+        expand(beam, true);
+      }
     }
-    if (expanded.length === 0) break;
+    for (const beam of apart) expand(beam, true);
+    if (expanded.length === 0 && farApart.length === 0) break;
+    // a game followed apart comes back into the beam when it is within the span again (expand)
     expanded.sort((a, b) => b.score - a.score);
-    beams = keepBest(expanded, beamWidth, span, positions);
+    beams = expanded.length > 0 ? keepBest(expanded, beamWidth, span, positions) : [];
+    farApart.sort((a, b) => b.score - a.score);
+    apart = keptApart(farApart, beams, bestChild - APART_SPAN * Math.max(1, observation.logProbs.length), positions);
+    if (beams.length === 0) {
+      beams = apart;
+      apart = [];
+    }
   }
   const best = beams[0];
   const readings = readPath(plies, scorings, best.moves, confirmed.length, positions);
