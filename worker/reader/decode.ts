@@ -268,7 +268,7 @@ function keepBest(children: readonly Child[], width: number, span: number, posit
  * Games that left the best one at least this many plies before are also followed apart from the span, the
  * likeliest APART_WIDTH of them: a misread early move can lead to a game that fits the boxes better for dozens of
  * plies while it stays legal (quiet moves of a real game rarely make it illegal), the game written falling far
- * behind until the other stops fitting (README, "Games an engine plays as a club player").
+ * behind until the other stops fitting (README, "Games followed apart from the span").
  */
 const APART_AGE = 8;
 const APART_WIDTH = 16;
