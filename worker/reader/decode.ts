@@ -282,12 +282,12 @@ function divergence(beam: Beam, leader: Beam): number {
   return length;
 }
 
-/** The best APART_WIDTH of `children` (sorted best first) at or above `floor`, one per position and none of `kept`'s positions, as beams. */
-function keptApart(children: readonly Child[], kept: readonly Beam[], floor: number, positions: Positions): Beam[] {
+/** The best APART_WIDTH of `children` (sorted best first), one per position and none of `kept`'s positions, as beams. */
+function keptApart(children: readonly Child[], kept: readonly Beam[], positions: Positions): Beam[] {
   const taken = new Set(kept.map((beam) => positionKey(beam.fen)));
   const apart: Beam[] = [];
   for (const { parent, san, score, confidence } of children) {
-    if (apart.length === APART_WIDTH || score < floor) break;
+    if (apart.length === APART_WIDTH) break;
     const fen = positions.play(parent.fen, san);
     const position = positionKey(fen);
     if (taken.has(position)) continue;
@@ -321,7 +321,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     const scoring = (scorings[ply] = boxScores(observation, language, long));
     const expanded: Child[] = [];
     const farApart: Child[] = [];
-    const span = BEAM_SPAN * Math.max(1, observation.logProbs.length);
+    const sheets = Math.max(1, observation.logProbs.length);
+    const span = BEAM_SPAN * sheets;
     const leader = beams[0];
     const leftLongAgo = (beam: Beam) => ply - divergence(beam, leader) >= APART_AGE;
     /** The children of `beam`: those within the span of the best so far, and all of them where its game left the leader long ago (`old`). */
@@ -359,8 +360,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     // a game followed apart comes back into the beam when it is within the span again (expand)
     expanded.sort((a, b) => b.score - a.score);
     beams = expanded.length > 0 ? keepBest(expanded, beamWidth, span, positions) : [];
-    farApart.sort((a, b) => b.score - a.score);
-    apart = keptApart(farApart, beams, bestChild - APART_SPAN * Math.max(1, observation.logProbs.length), positions);
+    const floor = bestChild - APART_SPAN * sheets;
+    apart = keptApart(farApart.filter((child) => child.score >= floor).sort((a, b) => b.score - a.score), beams, positions);
     if (beams.length === 0) {
       beams = apart;
       apart = [];
