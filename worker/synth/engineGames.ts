@@ -15,7 +15,8 @@ let games: string[][] | undefined;
 /**
  * The game (SAN from the start) that held-out sheet `index` writes when its games are the engine's: whole games of
  * Stockfish held to a club player's strength, standing in for real games' middlegames. The benchmark's sheets and
- * the sheets where choices are made (index 1000 on) write different games.
+ * the sheets where choices are made (index 1000 on) write different games, up to 128 sheets of each (beyond, the
+ * games come round again).
  */
 export function engineGame(index: number): string[] {
   games ??= JSON.parse(gunzipSync(readFileSync(ENGINE_GAMES_FILE)).toString("utf8")) as string[][];

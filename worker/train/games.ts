@@ -6,7 +6,7 @@
  * (README, "Chess knowledge"); these stand in for them. Needs Debian's engine (`apt-get install stockfish`, or
  * `--engine path`); writes worker/synth/engine-games.json.gz (committed: measuring needs no engine). The engine
  * seeds its own randomness, so runs differ; the file holds what one run played.
- * Run: npm run train:games [-- --games 256 --engine /usr/games/stockfish --movetime 40]
+ * Run: npm run train:games [-- --games 256 --engine /usr/games/stockfish --movetime 15]
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -16,17 +16,17 @@ import { parseArgs } from "node:util";
 import { Chess } from "chess.js";
 import { ENGINE_GAMES_FILE, ENGINE_GAME_PLIES } from "../synth/engineGames";
 
-const { values } = parseArgs({ options: { games: { type: "string", default: "256" }, engine: { type: "string", default: "/usr/games/stockfish" }, movetime: { type: "string", default: "40" } } });
+const { values } = parseArgs({ options: { games: { type: "string", default: "256" }, engine: { type: "string", default: "/usr/games/stockfish" }, movetime: { type: "string", default: "15" } } });
 const GAMES = Number(values.games);
 const MOVETIME = Number(values.movetime);
 if (!(Number.isInteger(GAMES) && GAMES >= 1 && GAMES <= 10_000)) throw new Error(`--games: 1 to 10,000, not ${values.games}`);
 if (!(MOVETIME >= 1 && MOVETIME <= 10_000)) throw new Error(`--movetime: 1 to 10,000 ms, not ${values.movetime}`);
 
-/** One engine process, asked in UCI. */
+/** One engine process, asked in UCI; a question it can no longer answer (the engine gone) fails. */
 function engine(file: string) {
-  const process = spawn(file, [], { stdio: ["pipe", "pipe", "inherit"] });
-  const lines = createInterface({ input: process.stdout });
-  const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
+  const child = spawn(file, [], { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout });
+  const waiting: { prefix: string; resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
   lines.on("line", (line) => {
     const next = waiting[0];
     if (next && line.startsWith(next.prefix)) {
@@ -34,12 +34,20 @@ function engine(file: string) {
       next.resolve(line);
     }
   });
+  let gone: Error | null = null;
+  const fail = (error: Error) => {
+    gone = error;
+    for (const question of waiting.splice(0)) question.reject(error);
+  };
+  child.on("error", fail);
+  child.on("exit", (code) => fail(new Error(`${file} stopped (exit code ${code})`)));
   const ask = (command: string, prefix: string) =>
-    new Promise<string>((resolve) => {
-      waiting.push({ prefix, resolve });
-      process.stdin.write(`${command}\n`);
+    new Promise<string>((resolve, reject) => {
+      if (gone) return reject(gone);
+      waiting.push({ prefix, resolve, reject });
+      child.stdin.write(`${command}\n`);
     });
-  const send = (command: string) => process.stdin.write(`${command}\n`);
+  const send = (command: string) => child.stdin.write(`${command}\n`);
   return { ask, send, quit: () => send("quit") };
 }
 
@@ -53,8 +61,8 @@ for (let game = 0; game < GAMES; game++) {
   uci.send("ucinewgame");
   const chess = new Chess();
   const moves: string[] = [];
-  while (!chess.isGameOver() && chess.history().length < ENGINE_GAME_PLIES) {
-    uci.send(`setoption name UCI_Elo value ${strengths[chess.history().length % 2]}`);
+  while (!chess.isGameOver() && moves.length < ENGINE_GAME_PLIES) {
+    uci.send(`setoption name UCI_Elo value ${strengths[moves.length % 2]}`);
     await uci.ask("isready", "readyok");
     uci.send(`position startpos${moves.length ? ` moves ${moves.join(" ")}` : ""}`);
     const best = (await uci.ask(`go movetime ${MOVETIME}`, "bestmove")).split(" ")[1];
