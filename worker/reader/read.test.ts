@@ -54,7 +54,18 @@ describe("where a game ends on its sheet", () => {
     expect(lastPly([0, 1, 2, 3])).toBe(3);
     expect(lastPly([1, 2, 4, 5])).toBe(5);
     expect(lastPly([0, 1, 2, 5, 7, 20])).toBe(2);
+    expect(lastPly([0, 1, 2, 3, 6, 7, 12])).toBe(3);
     expect(lastPly([])).toBe(-1);
+  });
+
+  it("goes on over a longer gap where the writing goes on: moves left out in time trouble, first boxes too small to see", () => {
+    // a player who wrote nothing for five moves, then four boxes and more
+    expect(lastPly([0, 1, 2, 3, 14, 15, 16, 17, 18])).toBe(18);
+    // Écolier's small writing (Debian's hands, engine game 9): only the first box of the first four counted as written
+    expect(lastPly([0, 4, 5, 6, 8, 11, 13, 14, 15, 16, 17, 19, 20])).toBe(20);
+    expect(lastPly([4, 5, 6, 7, 9])).toBe(9);
+    // a note of three boxes after the game is none of it
+    expect(lastPly([0, 1, 2, 3, 4, 5, 9, 10, 11])).toBe(5);
   });
 
   it("tells the writers apart among a game's pages: pages holding the same moves are different players' sheets", () => {

@@ -156,15 +156,32 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves, result, page, regions };
 }
 
-/** Unwritten boxes in a row after which the game has ended: what follows is a note, not a move. */
+/** Unwritten boxes in a row after which the game has ended, unless the writing goes on after them (RESUMING_BOXES). */
 const GAME_END_GAP = 2;
+/**
+ * Written boxes a run (boxes with gaps of at most GAME_END_GAP between them) must hold for the game to go on after a
+ * longer gap: moves a player left out in time trouble, or a hand so small that its first boxes look empty. Fewer are a
+ * note or a smudge below the game.
+ */
+const RESUMING_BOXES = 4;
 
-/** The last ply of the game: the written boxes from the first, over gaps of a box (a move written too faintly), up to a longer gap. */
-export function lastPly(plies: number[]): number {
+/** The written boxes of the run that starts at `sorted[from]`: each at most GAME_END_GAP after the one before. */
+function runLength(sorted: readonly number[], from: number): number {
+  let length = 1;
+  while (from + length < sorted.length && sorted[from + length] - sorted[from + length - 1] <= GAME_END_GAP) length++;
+  return length;
+}
+
+/**
+ * The last ply of the game: the written boxes from the first, over gaps of a box or two (a move written too faintly),
+ * and over longer gaps where a run of RESUMING_BOXES written boxes or more follows; up to a longer gap after which fewer follow.
+ */
+export function lastPly(plies: readonly number[]): number {
+  const sorted = [...new Set(plies)].sort((a, b) => a - b);
   let last = -1;
-  for (const ply of [...plies].sort((a, b) => a - b)) {
-    if (ply - last > GAME_END_GAP) break;
-    last = ply;
+  for (let i = 0; i < sorted.length; i++) {
+    if (sorted[i] - last > GAME_END_GAP && runLength(sorted, i) < RESUMING_BOXES) break;
+    last = sorted[i];
   }
   return last;
 }
