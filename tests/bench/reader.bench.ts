@@ -4,7 +4,7 @@
  * fonts, joined ones, pen-drawn writers in print style, pen-drawn cursive, and fonts made from people's hands that
  * Debian packages (`debian`: never calibrated on either; worker/synth/fonts.ts says which packages). Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
- * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets flagged whole, both sheets, and a
+ * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets flagged whole, games read shorter than written, both sheets, and a
  * calibration table (moves at or above a confidence, and the share of them right).
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
@@ -62,7 +62,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -120,6 +120,10 @@ for (const kind of KINDS) {
       }),
     );
     if (game.unfamiliarHand) count.unfamiliar++;
+    if (game.moves.length < truth.length) {
+      count.cutShort++;
+      count.missing += truth.length - game.moves.length;
+    }
     if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
     if (sheet.otherPlayer) {
       const other = await readPages(sheet.otherPlayer);
@@ -146,6 +150,7 @@ for (const kind of KINDS) {
   console.log(`  by notation language (right / flagged): ${[...count.byLanguage].map(([language, { plies, tally }]) => `${language} ${pct(tally.right, plies)} / ${pct(tally.flagged, plies)}`).join(", ")}`);
   console.log(`  by hand (right / flagged / unflagged right): ${[...count.byHand].map(([hand, { plies, tally }]) => `${hand} ${pct(tally.right, plies)} / ${pct(tally.flagged, plies)} / ${pct(tally.unflaggedRight, tally.unflagged)} (${tally.unflagged - tally.unflaggedRight} wrong)`).join(", ")}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
+  console.log(`  games read shorter than written:       ${count.cutShort} of ${count.games} (${pct(count.missing, count.plies)} of the moves not read at all, neither right nor flagged)`);
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.ownPages).toFixed(2)} decoding and adapting (one player's pages)`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
