@@ -63,7 +63,8 @@ export function decodeCodeBits(bits: readonly boolean[]): number | null {
 
 const ROWS = 30;
 const GRID_TOP = 66;
-const ROW_HEIGHT = 6.8;
+/** A move box's height (mm), a row of the move grid. */
+export const ROW_HEIGHT = 6.8;
 const COLUMNS = [12, 108];
 const NUMBER_WIDTH = 8;
 const MOVE_WIDTH = 37;

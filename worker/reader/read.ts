@@ -1,7 +1,7 @@
 import type { NotationLanguage } from "~/chess/languages";
 import type { SheetLayoutId } from "~/sheets/templates";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
-import { cropBox, cutOut, isWritten, measureBox } from "./crops";
+import { cropBox, cutOut, isWritten, measureBox, type LeaningRect } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import { locatePage } from "./page";
@@ -127,33 +127,45 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   }
   const { header, moves: movesRecognizer } = recognizers ?? (await loadRecognizers());
   const headerCrops = [boxes.header.round, boxes.header.board, boxes.header.result].map((rect) => (rect ? cropBox(page, rect) : null));
-  // only the written move boxes are cut out for the recognizer
-  const written = template.moveBoxes
-    .map((box, i) => ({ box, region: boxes.moveBoxes[i], measure: measureBox(page, boxes.moveBoxes[i]) }))
-    .filter(({ measure }) => isWritten(measure))
-    .map(({ box, region, measure }) => ({ box, region, crop: cutOut(page, measure) }));
   // the header's boxes read by both recognizers: the round and board numbers need both, the result the header one
   const found = headerCrops.flatMap((crop, box) => (crop ? [{ box, pixels: crop.pixels }] : []));
   const byHeader = await recognize(header, found.map((crop) => crop.pixels));
   const byMoves = await recognize(movesRecognizer, found.map((crop) => crop.pixels));
   const framesOf = (box: number, frames: Float32Array[]) => frames[found.findIndex((crop) => crop.box === box)];
-  const moveOutputs = await recognizeMoveBoxes(movesRecognizer, written.map((w) => w.crop.pixels));
+  const { moves, regions: moveRegions } = await readMoveBoxes(page, template.moveBoxes.map((box, i) => ({ ply: plyOf(box), region: boxes.moveBoxes[i] })), movesRecognizer);
   const [round, board] = [0, 1].map((box) => (headerCrops[box] ? readNumber(framesOf(box, byMoves), framesOf(box, byHeader)) : notDone(VALUE_DETECTION.boxNotFound)));
   const resultCrop = headerCrops[2];
   const result = resultCrop && isWritten(resultCrop) ? readResult(framesOf(2, byHeader)) : NO_RESULT;
-  const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
-  const moves = written.map(({ box }, i) => {
-    const { logProbs, asCut, features } = moveOutputs[i];
-    return { ply: plyOf(box), text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, asCut, features };
-  });
-  moves.sort((a, b) => a.ply - b.ply);
-  const regions = {
-    round: boxes.header.round,
-    board: boxes.header.board,
-    result: boxes.header.result,
-    moves: written.map(({ box, region }) => ({ ply: plyOf(box), region })).sort((a, b) => a.ply - b.ply),
-  };
+  const regions = { round: boxes.header.round, board: boxes.header.board, result: boxes.header.result, moves: moveRegions };
   return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves, result, page, regions };
+}
+
+/** The ply of a move box: 0 for White's first move. */
+export const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
+
+/**
+ * A page's move boxes read: the written ones (isWritten) cut out and read by the move-box recognizer, by ply, with
+ * where each is on the page.
+ */
+export async function readMoveBoxes(
+  page: GrayImage,
+  boxes: readonly { ply: number; region: LeaningRect }[],
+  recognizer: Recognizers["moves"],
+): Promise<{ moves: BoxReading[]; regions: { ply: number; region: Region }[] }> {
+  // only the written move boxes are cut out for the recognizer
+  const written = boxes
+    .map((box) => ({ ...box, measure: measureBox(page, box.region) }))
+    .filter(({ measure }) => isWritten(measure))
+    .map((box) => ({ ...box, crop: cutOut(page, box.measure) }))
+    .sort((a, b) => a.ply - b.ply);
+  const outputs = await recognizeMoveBoxes(recognizer, written.map((box) => box.crop.pixels));
+  return {
+    moves: written.map(({ ply }, i) => {
+      const { logProbs, asCut, features } = outputs[i];
+      return { ply, text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, asCut, features };
+    }),
+    regions: written.map(({ ply, region }) => ({ ply, region })),
+  };
 }
 
 /** Unwritten boxes in a row after which the game has ended, unless the writing goes on after them (RESUMING_BOXES). */

@@ -1,9 +1,27 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { compose, type Homography } from "./geometry";
 
 import type { GrayImage } from "./threshold";
 
 export { adaptiveThreshold, boxMean, integral, type GrayImage } from "./threshold";
+
+/** The width and height of an image as shown (its EXIF orientation applied, as decodeGray applies it). */
+export async function shownSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const { width = 0, height = 0, orientation = 1 } = await sharp(bytes).metadata();
+  return orientation >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/** Decodes any image sharp reads into grey at `scale` times its shown size (larger or smaller). */
+export async function decodeGrayScaled(bytes: Uint8Array, scale: number): Promise<GrayImage> {
+  const { width } = await shownSize(bytes);
+  return gray(sharp(bytes).rotate().resize({ width: Math.max(1, Math.round(width * scale)) }));
+}
+
+/** The image of a sharp pipeline in grey. */
+async function gray(pipeline: Sharp): Promise<GrayImage> {
+  const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: Float32Array.from(data) };
+}
 
 export function createImage(width: number, height: number, fill = 255): GrayImage {
   return { width, height, data: new Float32Array(width * height).fill(fill) };
@@ -11,13 +29,7 @@ export function createImage(width: number, height: number, fill = 255): GrayImag
 
 /** Decodes any image sharp reads (JPEG, PNG, …) into grey, shrinking it so its longer side is at most `maxSide`. */
 export async function decodeGray(bytes: Uint8Array, maxSide = 2400): Promise<GrayImage> {
-  const { data, info } = await sharp(bytes)
-    .rotate()
-    .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
-    .grayscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: Float32Array.from(data) };
+  return gray(sharp(bytes).rotate().resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true }));
 }
 
 export async function rasterizeSvg(svg: string): Promise<GrayImage> {
