@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { NOTATION_LANGUAGES } from "~/chess/languages";
-import { ROW_HEIGHT } from "~/sheets/templates";
+import { ROW_HEIGHT, type Rect } from "~/sheets/templates";
 import type { Recognizers } from "../model/recognizer";
-import { decodeGrayScaled, shownSize } from "../vision/image";
+import { adaptiveThreshold, decodeGrayScaled, shownSize } from "../vision/image";
 import { PAGE_PX_PER_MM } from "./layout";
+import { findLinePiece, type Mask } from "./lines";
 import { plyOf, readMoveBoxes, type BoxReading } from "./read";
 
 /**
@@ -51,6 +52,32 @@ const EDGE_TOLERANCE = 2;
 
 export class SuppliedBoxesError extends Error {}
 
+/** The window (mm at the reader's scale) over which a pixel is judged dark against its surroundings, as detectBoxes judges. */
+const THRESHOLD_WINDOW_MM = 4;
+/** How far (share of the box's height) from a supplied edge the form's line is looked for: boxes marked by hand are off by a millimetre or two. */
+const SNAP_REACH = 0.3;
+
+/**
+ * A supplied box moved onto the form's printed lines near its edges, where they are found: a line of the form's
+ * table runs on past the box (a row's line along the neighbouring boxes, a column's through the rows above and below),
+ * so it is looked for there too, and a letter's stroke inside the box is not taken for one. A row's lines are
+ * `rowHeight` apart (the boxes' median height): the bottom line is looked for that far below the top one found,
+ * whatever height this box was marked with. Where no line is found (a form without them), the edge stays where it was supplied.
+ */
+export function onLines(mask: Mask, box: Rect, rowHeight: number): Rect {
+  const reach = Math.max(1, Math.round(SNAP_REACH * rowHeight));
+  // a row's line looked for along the boxes either side too, a column's through half the rows above and below
+  const [left, right] = [box.x - box.w / 4, box.x + box.w + box.w / 4];
+  const [above, below] = [box.y - rowHeight / 2, box.y + box.h + rowHeight / 2];
+  const line = (horizontal: boolean, at: number) => (horizontal ? findLinePiece(mask, true, at, left, right, reach) : findLinePiece(mask, false, at, above, below, reach));
+  const top = line(true, box.y);
+  const bottom = top === null ? line(true, box.y + box.h) : (line(true, top + rowHeight) ?? top + rowHeight);
+  const [y, h] = top !== null && bottom !== null ? [top, bottom - top] : bottom !== null ? [bottom - rowHeight, rowHeight] : [box.y, box.h];
+  const start = line(false, box.x) ?? box.x;
+  const end = line(false, box.x + box.w) ?? box.x + box.w;
+  return h > rowHeight / 2 && end - start > box.w / 2 ? { x: start, y, w: end - start, h } : box;
+}
+
 /**
  * Reads the written move boxes of a page at the positions supplied: the photo scaled so that its boxes (their median
  * height) are as tall as a Kiebitz page's straightened, then each box measured, cut out and read as `readPage` reads them.
@@ -69,7 +96,8 @@ export async function readSuppliedPage(photo: Uint8Array, boxes: readonly Suppli
   const scale = BOX_HEIGHT_PX / heights[Math.floor(heights.length / 2)];
   if (width * height * scale * scale > MAX_SCALED_PIXELS) throw new SuppliedBoxesError(`the boxes are too small for the photo: scaled to the reader's box height it would be over ${MAX_SCALED_PIXELS / 1e6} megapixels`);
   const page = await decodeGrayScaled(photo, scale);
-  const regions = boxes.map((box) => ({ ply: plyOf(box), region: { x: box.x * scale, y: box.y * scale, w: box.w * scale, h: box.h * scale } }));
+  const mask: Mask = { data: adaptiveThreshold(page, Math.round(THRESHOLD_WINDOW_MM * PAGE_PX_PER_MM), 0.85), width: page.width, height: page.height };
+  const regions = boxes.map((box) => ({ ply: plyOf(box), region: onLines(mask, { x: box.x * scale, y: box.y * scale, w: box.w * scale, h: box.h * scale }, BOX_HEIGHT_PX) }));
   const { moves } = await readMoveBoxes(page, regions, recognizer);
   return { moves };
 }
