@@ -46,18 +46,19 @@ const px = (mm: number) => mm * PAGE_PX_PER_MM;
 
 /**
  * A header box's edge near `expected` (px) across [from, to): the median of where its pieces (at most PIECE_MM long)
- * are, at most SEARCH_MM from it, so that an edge a bent page bows is found; null when under half of them are found.
+ * are, at most `reach` px (by default SEARCH_MM) from it, so that an edge a bent page bows is found, and its lean;
+ * null when under half of them are found.
  */
-function findEdge(mask: Mask, horizontal: boolean, expected: number, from: number, to: number): { at: number; lean: number | null } | null {
+export function findEdge(mask: Mask, horizontal: boolean, expected: number, from: number, to: number, reach = Math.round(px(SEARCH_MM))): { at: number; lean: number | null } | null {
   const all = pieces(from, to, px(PIECE_MM));
   const found = all
-    .map(([a, b]) => ({ across: findLinePiece(mask, horizontal, expected, a, b, Math.round(px(SEARCH_MM))), along: (a + b) / 2 }))
+    .map(([a, b]) => ({ across: findLinePiece(mask, horizontal, expected, a, b, reach), along: (a + b) / 2 }))
     .filter((p): p is LinePoint => p.across !== null);
   return found.length >= all.length / 2 ? { at: median(found.map((p) => p.across)), lean: slope(found) } : null;
 }
 
 /** The lean of a box (px down per px across) from its top and bottom edges' where it is visible over its width `w` (LEAN_PX), else 0. */
-function leanOf(leans: (number | null)[], w: number): number {
+export function leanOf(leans: (number | null)[], w: number): number {
   const known = leans.filter((l): l is number => l !== null);
   const lean = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 0;
   return Math.abs(lean * w) >= LEAN_PX ? lean : 0;

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadRecognizers, type Recognizers } from "../model/recognizer";
-import { heldOutSheet } from "../synth/heldout";
+import { heldOutSheet, type HeldOutKind } from "../synth/heldout";
 import type { GrayImage } from "../vision/image";
 import { locatePage } from "./page";
 import { readGame } from "./read";
@@ -17,19 +17,29 @@ import { onLines, readSuppliedPage, SuppliedBoxesError, type SuppliedBox } from 
  * A held-out sheet (hands never trained on) as a scanner gives it: the page flat and straight, at a scanner's
  * resolution, its boxes' positions in the scan's pixels, as someone marking them on a form the reader does not know would.
  */
-async function scanned(pxPerMm: number) {
-  const sheet = await heldOutSheet(3, "fonts");
+async function scanned(pxPerMm: number, degrees = 0, kind: HeldOutKind = "fonts", index = 3) {
+  const sheet = await heldOutSheet(index, kind);
   const located = await locatePage(sheet.pages[0].jpeg);
   if (!("boxes" in located)) throw new Error("the held-out sheet's form was not found");
   const page: GrayImage = located.page;
   const scale = pxPerMm / 6;
-  const jpeg = await sharp(Buffer.from(Uint8Array.from(page.data, (v) => Math.round(v))), { raw: { width: page.width, height: page.height, channels: 1 } })
+  const flat = await sharp(Buffer.from(Uint8Array.from(page.data, (v) => Math.round(v))), { raw: { width: page.width, height: page.height, channels: 1 } })
     .resize({ width: Math.round(page.width * scale) })
-    .jpeg({ quality: 90 })
+    .png()
     .toBuffer();
+  // turned about its middle on a canvas grown to hold it, as sharp turns it
+  const jpeg = await sharp(flat).rotate(degrees, { background: "#ffffff" }).jpeg({ quality: 90 }).toBuffer();
+  const [before, after] = await Promise.all([sharp(flat).metadata(), sharp(jpeg).metadata()]);
+  const angle = (degrees * Math.PI) / 180;
+  const turned = (x: number, y: number) => {
+    const [dx, dy] = [x - before.width! / 2, y - before.height! / 2];
+    return { x: Math.cos(angle) * dx - Math.sin(angle) * dy + after.width! / 2, y: Math.sin(angle) * dx + Math.cos(angle) * dy + after.height! / 2 };
+  };
+  // each box marked level around where its middle went
   const boxes: SuppliedBox[] = located.layout.page.moveBoxes.map((box, i) => {
     const { x, y, w, h } = located.boxes.moveBoxes[i];
-    return { move: box.move, side: box.side, x: x * scale, y: y * scale, w: w * scale, h: h * scale };
+    const middle = turned((x + w / 2) * scale, (y + h / 2) * scale);
+    return { move: box.move, side: box.side, x: middle.x - (w * scale) / 2, y: middle.y - (h * scale) / 2, w: w * scale, h: h * scale };
   });
   return { jpeg, boxes, sans: sheet.pages[0].sans, language: sheet.pages[0].language };
 }
@@ -40,9 +50,9 @@ beforeAll(async () => {
 });
 
 describe("reading a sheet on another form, its move boxes supplied", () => {
-  it("reads the game written from a scan at 300 dpi and at 100 dpi alike: the boxes are read at the reader's own scale", async () => {
-    for (const pxPerMm of [11.8, 3.9]) {
-      const { jpeg, boxes, sans, language } = await scanned(pxPerMm);
+  it("reads the game written from a scan at 300 dpi and at 100 dpi alike, and from one turned by two degrees: the boxes are read at the reader's own scale, leaning as the lines lean", async () => {
+    for (const [pxPerMm, degrees, kind, index] of [[11.8, 0, "fonts", 3], [3.9, 0, "fonts", 3], [11.8, 2, "cursive", 1]] as const) {
+      const { jpeg, boxes, sans, language } = await scanned(pxPerMm, degrees, kind, index);
       const page = await readSuppliedPage(jpeg, boxes, recognizers.moves);
       // every written box found, none of the empty ones
       expect(page.moves.map((move) => move.ply)).toEqual(sans.map((_, ply) => ply));
@@ -75,12 +85,15 @@ describe("reading a sheet on another form, its move boxes supplied", () => {
 });
 
 describe("a supplied box put onto the form's lines", () => {
-  /** A 600 × 400 mask with the lines of a table (rows 41 px apart from y = 100, columns at x = 50, 272 and 494) and a letter's stroke. */
-  function table(lines = true): Mask {
+  /**
+   * A 600 × 400 mask with the lines of a table (rows 41 px apart from y = 100 at x = 300, leaning `lean` px down per
+   * px across; columns at x = 50, 272 and 494), without them where `lines` is false, and a letter's stroke.
+   */
+  function table({ lines = true, lean = 0 } = {}): Mask {
     const mask: Mask = { data: new Uint8Array(600 * 400), width: 600, height: 400 };
-    const dark = (x: number, y: number) => (mask.data[y * 600 + x] = 1);
+    const dark = (x: number, y: number) => (mask.data[Math.round(y) * 600 + x] = 1);
     if (lines) {
-      for (const y of [59, 100, 141, 182]) for (let x = 30; x < 520; x++) dark(x, y);
+      for (const y of [59, 100, 141, 182]) for (let x = 30; x < 520; x++) dark(x, y + lean * (x - 300));
       for (const x of [50, 272, 494]) for (let y = 40; y < 200; y++) dark(x, y);
     }
     // a tall stroke inside the box (an l, a 1): no line of the form
@@ -89,12 +102,18 @@ describe("a supplied box put onto the form's lines", () => {
   }
 
   it("moves each edge onto the line near it, the bottom one a row's height below the top", () => {
-    expect(onLines(table(), { x: 58, y: 92, w: 205, h: 36 }, 41)).toEqual({ x: 50.5, y: 100.5, w: 222, h: 41 });
+    expect(onLines(table(), { x: 58, y: 92, w: 205, h: 36 }, 41)).toEqual({ x: 50.5, y: 100.5, w: 222, h: 41, lean: 0 });
+  });
+
+  it("gives the box the lean of its lines on a scan turned by two degrees", () => {
+    const box = onLines(table({ lean: Math.tan((2 * Math.PI) / 180) }), { x: 58, y: 92, w: 205, h: 36 }, 41);
+    expect(box.lean).toBeCloseTo(0.035, 2);
+    // the top line where it crosses the box's middle (x = 161.5 on the lines leaning about x = 300)
+    expect(box.y).toBeCloseTo(100.5 - 0.035 * (300 - 161.5), 0);
   });
 
   it("leaves the box where it was marked on a form without lines, and takes no letter's stroke for a line", () => {
-    const box = { x: 58, y: 92, w: 205, h: 36 };
-    expect(onLines(table(false), box, 41)).toEqual(box);
+    expect(onLines(table({ lines: false }), { x: 58, y: 92, w: 205, h: 36 }, 41)).toEqual({ x: 58, y: 92, w: 205, h: 36, lean: 0 });
   });
 });
 

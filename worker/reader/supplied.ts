@@ -4,6 +4,8 @@ import { ROW_HEIGHT, type Rect } from "~/sheets/templates";
 import type { Recognizers } from "../model/recognizer";
 import { adaptiveThreshold, decodeGrayScaled, shownSize } from "../vision/image";
 import { PAGE_PX_PER_MM } from "./layout";
+import { findEdge, leanOf } from "./boxes";
+import type { LeaningRect } from "./crops";
 import { findLinePiece, type Mask } from "./lines";
 import { plyOf, readMoveBoxes, type BoxReading } from "./read";
 
@@ -60,22 +62,25 @@ const SNAP_REACH = 0.3;
 /**
  * A supplied box moved onto the form's printed lines near its edges, where they are found: a line of the form's
  * table runs on past the box (a row's line along the neighbouring boxes, a column's through the rows above and below),
- * so it is looked for there too, and a letter's stroke inside the box is not taken for one. A row's lines are
- * `rowHeight` apart (the boxes' median height): the bottom line is looked for that far below the top one found,
- * whatever height this box was marked with. Where no line is found (a form without them), the edge stays where it was supplied.
+ * so it is looked for there too, and a letter's stroke inside the box is not taken for one. A row's lines are found
+ * piece by piece (findEdge), so that a scan turned by a degree or two gives the box its lean; they are `rowHeight` apart
+ * (the boxes' median height): the bottom line is looked for that far below the top one found, whatever height this box
+ * was marked with. Where no line is found (a form without them), the edge stays where it was supplied.
  */
-export function onLines(mask: Mask, box: Rect, rowHeight: number): Rect {
+export function onLines(mask: Mask, box: Rect, rowHeight: number): LeaningRect {
   const reach = Math.max(1, Math.round(SNAP_REACH * rowHeight));
   // a row's line looked for along the boxes either side too, a column's through half the rows above and below
   const [left, right] = [box.x - box.w / 4, box.x + box.w + box.w / 4];
   const [above, below] = [box.y - rowHeight / 2, box.y + box.h + rowHeight / 2];
-  const line = (horizontal: boolean, at: number) => (horizontal ? findLinePiece(mask, true, at, left, right, reach) : findLinePiece(mask, false, at, above, below, reach));
-  const top = line(true, box.y);
-  const bottom = top === null ? line(true, box.y + box.h) : (line(true, top + rowHeight) ?? top + rowHeight);
-  const [y, h] = top !== null && bottom !== null ? [top, bottom - top] : bottom !== null ? [bottom - rowHeight, rowHeight] : [box.y, box.h];
-  const start = line(false, box.x) ?? box.x;
-  const end = line(false, box.x + box.w) ?? box.x + box.w;
-  return h > rowHeight / 2 && end - start > box.w / 2 ? { x: start, y, w: end - start, h } : box;
+  const row = (at: number) => findEdge(mask, true, at, left, right, reach);
+  const column = (at: number) => findLinePiece(mask, false, at, above, below, reach);
+  const top = row(box.y);
+  const bottom = top === null ? row(box.y + box.h) : (row(top.at + rowHeight) ?? { at: top.at + rowHeight, lean: top.lean });
+  const [y, h] = top !== null && bottom !== null ? [top.at, bottom.at - top.at] : bottom !== null ? [bottom.at - rowHeight, rowHeight] : [box.y, box.h];
+  const start = column(box.x) ?? box.x;
+  const end = column(box.x + box.w) ?? box.x + box.w;
+  if (h <= rowHeight / 2 || end - start <= box.w / 2) return box;
+  return { x: start, y, w: end - start, h, lean: leanOf([top?.lean ?? null, bottom?.lean ?? null], end - start) };
 }
 
 /**
