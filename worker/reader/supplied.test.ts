@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadRecognizers, type Recognizers } from "../model/recognizer";
 import { heldOutSheet, type HeldOutKind } from "../synth/heldout";
+import { otherFormSheet } from "../synth/otherForm";
 import type { GrayImage } from "../vision/image";
 import { locatePage } from "./page";
 import { readGame } from "./read";
@@ -61,6 +62,14 @@ describe("reading a sheet on another form, its move boxes supplied", () => {
       expect(game.moves).toHaveLength(sans.length);
       expect(right / sans.length).toBeGreaterThan(0.95);
     }
+  });
+
+  it("reads a game written on a club's own form: no corner markers, rows 6 mm high, boxes 30 mm wide in thin grey lines, scanned at 150 dpi", async () => {
+    const sheet = await otherFormSheet(1, "print", { rowMm: 6, boxMm: 30, pxPerMm: 5.9 });
+    const page = await readSuppliedPage(sheet.jpeg, sheet.boxes, recognizers.moves);
+    const game = readGame([page], sheet.language);
+    expect(game.moves).toHaveLength(sheet.sans.length);
+    expect(game.moves.filter((move, ply) => move.san === sheet.sans[ply]).length / sheet.sans.length).toBeGreaterThan(0.95);
   });
 
   it("moves boxes marked a millimetre or so off onto the form's lines: off by up to a fifth of their height, the game is read as well", async () => {

@@ -1,0 +1,55 @@
+/**
+ * Score sheets on forms that are not Kiebitz's, read with their boxes' positions supplied (`npm run read`,
+ * worker/reader/supplied.ts): held-out hands writing their benchmark games on a club's own form (worker/synth/otherForm.ts),
+ * for each form and kind of hand: moves right, flagged, unflagged right, games entirely right.
+ * Run: npm run bench:other-forms [-- --sheets 8 --kinds fonts,print,cursive --forms 8x40@11.8,6x30@5.9]
+ * (`--forms`: rows' height x boxes' width in mm @ the scan's px/mm; 11.8 px/mm is 300 dpi)
+ */
+import { parseArgs } from "node:util";
+import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
+import { loadMovePrior } from "../../worker/reader/prior";
+import { readSuppliedPage } from "../../worker/reader/supplied";
+import { readGameAdaptedToWriter } from "../../worker/reader/writer";
+import { HELD_OUT_HANDS, type HeldOutKind } from "../../worker/synth/heldout";
+import { otherFormSheet, type OtherForm } from "../../worker/synth/otherForm";
+
+const { values } = parseArgs({ options: { sheets: { type: "string", default: "8" }, kinds: { type: "string", default: "fonts,print,cursive" }, forms: { type: "string", default: "8x40@11.8,6x30@5.9" } } });
+const SHEETS = Number(values.sheets);
+if (!(SHEETS >= 1 && SHEETS <= 500)) throw new Error(`--sheets: 1 to 500, not ${values.sheets}`);
+const KINDS = values.kinds!.split(",") as HeldOutKind[];
+for (const kind of KINDS) if (!(kind in HELD_OUT_HANDS)) throw new Error(`--kinds: ${Object.keys(HELD_OUT_HANDS).join(", ")}, not ${kind}`);
+const FORMS: OtherForm[] = values.forms!.split(",").map((form) => {
+  const match = form.match(/^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)@(\d+(?:\.\d+)?)$/);
+  const [rowMm, boxMm, pxPerMm] = match ? match.slice(1).map(Number) : [];
+  if (!match || !(rowMm >= 4 && rowMm <= 15 && boxMm >= 15 && boxMm <= 60 && pxPerMm >= 3 && pxPerMm <= 24)) throw new Error(`--forms: rows x boxes (mm, 4–15 x 15–60) @ px/mm (3–24), as 8x40@11.8, not ${form}`);
+  return { rowMm, boxMm, pxPerMm };
+});
+const recognizers = await loadRecognizers();
+const head = recognizerHead(recognizers.moves);
+const prior = await loadMovePrior();
+const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
+
+for (const form of FORMS) {
+  for (const kind of KINDS) {
+    let [plies, right, flagged, unflagged, unflaggedRight, games] = [0, 0, 0, 0, 0, 0];
+    for (let index = 0; index < SHEETS; index++) {
+      const sheet = await otherFormSheet(index, kind, form);
+      const page = await readSuppliedPage(sheet.jpeg, sheet.boxes, recognizers.moves);
+      const { game } = await readGameAdaptedToWriter([page], sheet.language, head, { prior });
+      plies += sheet.sans.length;
+      let gameRight = game.moves.length === sheet.sans.length;
+      game.moves.forEach((move, ply) => {
+        const ok = move.san === sheet.sans[ply];
+        if (ok) right++;
+        else gameRight = false;
+        if (move.flagged) flagged++;
+        else {
+          unflagged++;
+          if (ok) unflaggedRight++;
+        }
+      });
+      if (gameRight) games++;
+    }
+    console.log(`Other form, rows ${form.rowMm} mm, boxes ${form.boxMm} mm, scanned at ${form.pxPerMm} px/mm, held-out hands "${kind}", ${SHEETS} sheets: moves right ${pct(right, plies)} of ${plies}, flagged ${pct(flagged, plies)}, unflagged right ${pct(unflaggedRight, unflagged)} (${unflaggedRight} of ${unflagged}), games entirely right ${games} of ${SHEETS}`);
+  }
+}
