@@ -14,6 +14,7 @@ import { plyOf, readMoveBoxes, type BoxReading } from "./read";
  * positions supplied: how the reader is tried on real tournament sheets (README, "Real sheets on other forms").
  * Each box is given in the photo's pixels, as the photo is shown (its EXIF orientation applied).
  */
+
 /** Moves a sheet may hold (the longest games played run to some 270). */
 const MAX_MOVES = 300;
 
