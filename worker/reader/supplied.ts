@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NOTATION_LANGUAGES } from "~/chess/languages";
 import { ROW_HEIGHT, type Rect } from "~/sheets/templates";
 import type { Recognizers } from "../model/recognizer";
-import { adaptiveThreshold, decodeGrayScaled, shownSize } from "../vision/image";
+import { adaptiveThreshold, decodeGrayAtWidth, shownSize } from "../vision/image";
 import { PAGE_PX_PER_MM } from "./layout";
 import { findEdge, leanOf } from "./boxes";
 import type { LeaningRect } from "./crops";
@@ -101,7 +101,7 @@ export async function readSuppliedPage(photo: Uint8Array, boxes: readonly Suppli
   const heights = boxes.map((box) => box.h).sort((a, b) => a - b);
   const scale = BOX_HEIGHT_PX / heights[Math.floor(heights.length / 2)];
   if (width * height * scale * scale > MAX_SCALED_PIXELS) throw new SuppliedBoxesError(`the boxes are too small for the photo: scaled to the reader's box height it would be over ${MAX_SCALED_PIXELS / 1e6} megapixels`);
-  const page = await decodeGrayScaled(photo, scale);
+  const page = await decodeGrayAtWidth(photo, width * scale);
   const mask: Mask = { data: adaptiveThreshold(page, Math.round(THRESHOLD_WINDOW_MM * PAGE_PX_PER_MM), 0.85), width: page.width, height: page.height };
   const regions = boxes.map((box) => ({ ply: plyOf(box), region: onLines(mask, { x: box.x * scale, y: box.y * scale, w: box.w * scale, h: box.h * scale }, BOX_HEIGHT_PX) }));
   const { moves } = await readMoveBoxes(page, regions, recognizer);

@@ -11,10 +11,9 @@ export async function shownSize(bytes: Uint8Array): Promise<{ width: number; hei
   return orientation >= 5 ? { width: height, height: width } : { width, height };
 }
 
-/** Decodes any image sharp reads into grey at `scale` times its shown size (larger or smaller). */
-export async function decodeGrayScaled(bytes: Uint8Array, scale: number): Promise<GrayImage> {
-  const { width } = await shownSize(bytes);
-  return gray(sharp(bytes).rotate().resize({ width: Math.max(1, Math.round(width * scale)) }));
+/** Decodes any image sharp reads into grey, shown (its EXIF orientation applied) and scaled to `width` pixels wide (larger or smaller). */
+export async function decodeGrayAtWidth(bytes: Uint8Array, width: number): Promise<GrayImage> {
+  return gray(sharp(bytes).rotate().resize({ width: Math.max(1, Math.round(width)) }));
 }
 
 /** The image of a sharp pipeline in grey. */
