@@ -6,6 +6,7 @@ import { loadRecognizers, recognizerHead } from "../worker/model/recognizer";
 import { sheetForms } from "../worker/reader/decode";
 import { loadMovePrior } from "../worker/reader/prior";
 import type { BoxReading } from "../worker/reader/read";
+import { scoreGame, type GameScore } from "../worker/reader/score";
 import { readSuppliedPage, SuppliedBoxesError, suppliedSheetSchema, type SuppliedSheet } from "../worker/reader/supplied";
 import { readGameAdaptedToWriter } from "../worker/reader/writer";
 
@@ -22,6 +23,8 @@ import { readGameAdaptedToWriter } from "../worker/reader/writer";
 const USAGE = "usage: npm run read -- <sheet.json>… [--json]";
 /** A photo larger than this is no phone's or scanner's page. */
 const MAX_PHOTO_BYTES = 40 * 1024 * 1024;
+/** A description larger than this holds more than the schema allows (4 + 4 pages of 600 boxes, 20,000 characters of moves). */
+const MAX_DESCRIPTION_BYTES = 2 * 1024 * 1024;
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
@@ -35,7 +38,7 @@ if (files.length === 0 || files.some((file) => file.startsWith("-"))) fail(USAGE
 function readDescription(file: string): SuppliedSheet {
   let text = "";
   try {
-    if (statSync(file).size > MAX_PHOTO_BYTES) fail(`${file}: too large for a sheet's description`);
+    if (statSync(file).size > MAX_DESCRIPTION_BYTES) fail(`${file}: over ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MB, too large for a sheet's description`);
     text = readFileSync(file, "utf8");
   } catch (error) {
     fail(`cannot read ${file}: ${(error as Error).message}`);
@@ -67,7 +70,7 @@ function writtenMoves(file: string, moves: string): string[] {
   return games[0].moves.map((move) => move.san);
 }
 
-type Tally = { written: number; right: number; flagged: number; unflagged: number; unflaggedRight: number; boxes: number; boxesAsWritten: number; games: number; gamesRight: number };
+type Tally = Omit<GameScore, "entirelyRight"> & { boxes: number; boxesAsWritten: number; games: number; gamesRight: number };
 const total: Tally = { written: 0, right: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, boxes: 0, boxesAsWritten: 0, games: 0, gamesRight: 0 };
 const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`);
 
@@ -95,17 +98,10 @@ for (const file of files) {
   const { game } = await readGameAdaptedToWriter([...own, ...other], sheet.language, head, { prior });
   const movetext = game.moves.map((move) => `${move.ply % 2 === 0 ? `${move.ply / 2 + 1}. ` : ""}${move.san}${move.flagged ? "?" : ""}`).join(" ");
   const flagged = game.moves.filter((move) => move.flagged).length;
-  const tally: Tally | null = truth && { written: truth.length, right: 0, flagged, unflagged: 0, unflaggedRight: 0, boxes: 0, boxesAsWritten: 0, games: 1, gamesRight: 0 };
-  if (tally && truth) {
-    game.moves.forEach((move, ply) => {
-      const right = move.san === truth[ply];
-      if (right) tally.right++;
-      if (!move.flagged) {
-        tally.unflagged++;
-        if (right) tally.unflaggedRight++;
-      }
-    });
-    if (tally.right === truth.length && game.moves.length === truth.length) tally.gamesRight = 1;
+  let tally: Tally | null = null;
+  if (truth) {
+    const { entirelyRight, ...counts } = scoreGame(game, truth);
+    tally = { ...counts, boxes: 0, boxesAsWritten: 0, games: 1, gamesRight: Number(entirelyRight) };
     const from = squaresLeft(truth);
     for (const box of own.flatMap((page) => page.moves)) {
       if (box.ply >= truth.length) continue;

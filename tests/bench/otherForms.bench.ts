@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
 import { loadMovePrior } from "../../worker/reader/prior";
+import { scoreGame } from "../../worker/reader/score";
 import { readSuppliedPage } from "../../worker/reader/supplied";
 import { readGameAdaptedToWriter } from "../../worker/reader/writer";
 import { HELD_OUT_HANDS, type HeldOutKind } from "../../worker/synth/heldout";
@@ -31,25 +32,16 @@ const pct = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * p
 
 for (const form of FORMS) {
   for (const kind of KINDS) {
-    let [plies, right, flagged, unflagged, unflaggedRight, games] = [0, 0, 0, 0, 0, 0];
+    const total = { written: 0, right: 0, flagged: 0, unflagged: 0, unflaggedRight: 0, games: 0 };
     for (let index = 0; index < SHEETS; index++) {
       const sheet = await otherFormSheet(index, kind, form);
       const page = await readSuppliedPage(sheet.jpeg, sheet.boxes, recognizers.moves);
       const { game } = await readGameAdaptedToWriter([page], sheet.language, head, { prior });
-      plies += sheet.sans.length;
-      let gameRight = game.moves.length === sheet.sans.length;
-      game.moves.forEach((move, ply) => {
-        const ok = move.san === sheet.sans[ply];
-        if (ok) right++;
-        else gameRight = false;
-        if (move.flagged) flagged++;
-        else {
-          unflagged++;
-          if (ok) unflaggedRight++;
-        }
-      });
-      if (gameRight) games++;
+      const { entirelyRight, ...counts } = scoreGame(game, sheet.sans);
+      for (const key of Object.keys(counts) as (keyof typeof counts)[]) total[key] += counts[key];
+      if (entirelyRight) total.games++;
     }
-    console.log(`Other form, rows ${form.rowMm} mm, boxes ${form.boxMm} mm, scanned at ${form.pxPerMm} px/mm, held-out hands "${kind}", ${SHEETS} sheets: moves right ${pct(right, plies)} of ${plies}, flagged ${pct(flagged, plies)}, unflagged right ${pct(unflaggedRight, unflagged)} (${unflaggedRight} of ${unflagged}), games entirely right ${games} of ${SHEETS}`);
+    const { written, right, flagged, unflagged, unflaggedRight, games } = total;
+    console.log(`Other form, rows ${form.rowMm} mm, boxes ${form.boxMm} mm, scanned at ${form.pxPerMm} px/mm, held-out hands "${kind}", ${SHEETS} sheets: moves right ${pct(right, written)} of ${written}, flagged ${pct(flagged, written)}, unflagged right ${pct(unflaggedRight, unflagged)} (${unflaggedRight} of ${unflagged}), games entirely right ${games} of ${SHEETS}`);
   }
 }
