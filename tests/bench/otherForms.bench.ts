@@ -3,7 +3,8 @@
  * worker/reader/supplied.ts): held-out hands writing their benchmark games on a club's own form (worker/synth/otherForm.ts),
  * for each form and kind of hand: moves right, flagged, unflagged right, games entirely right.
  * Run: npm run bench:other-forms [-- --sheets 8 --kinds fonts,print,cursive --forms 8x40@11.8,6x30@5.9]
- * (`--forms`: rows' height x boxes' width in mm @ the scan's px/mm; 11.8 px/mm is 300 dpi)
+ * (`--forms`: rows' height x boxes' width in mm @ the scan's px/mm; 11.8 px/mm is 300 dpi; then optionally /writing's height in
+ * mm, whatever the rows' — 6x30@5.9/7.5: writing that leaves its boxes —, and `bold` for lines of 0.5 mm in black)
  */
 import { parseArgs } from "node:util";
 import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
@@ -20,10 +21,13 @@ if (!(SHEETS >= 1 && SHEETS <= 500)) throw new Error(`--sheets: 1 to 500, not ${
 const KINDS = values.kinds!.split(",") as HeldOutKind[];
 for (const kind of KINDS) if (!(kind in HELD_OUT_HANDS)) throw new Error(`--kinds: ${Object.keys(HELD_OUT_HANDS).join(", ")}, not ${kind}`);
 const FORMS: OtherForm[] = values.forms!.split(",").map((form) => {
-  const match = form.match(/^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)@(\d+(?:\.\d+)?)$/);
-  const [rowMm, boxMm, pxPerMm] = match ? match.slice(1).map(Number) : [];
-  if (!match || !(rowMm >= 4 && rowMm <= 15 && boxMm >= 15 && boxMm <= 60 && pxPerMm >= 3 && pxPerMm <= 24)) throw new Error(`--forms: rows x boxes (mm, 4–15 x 15–60) @ px/mm (3–24), as 8x40@11.8, not ${form}`);
-  return { rowMm, boxMm, pxPerMm };
+  const refused = new Error(`--forms: rows x boxes (mm, 4–15 x 15–60) @ px/mm (3–24) [/ writing's height (mm, 2–15)] [bold], as 8x40@11.8 or 6x30@5.9/7.5bold, not ${form}`);
+  const match = form.match(/^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)@(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?(bold)?$/);
+  if (!match) throw refused;
+  const [rowMm, boxMm, pxPerMm] = match.slice(1, 4).map(Number);
+  const writingMm = match[4] === undefined ? undefined : Number(match[4]);
+  if (!(rowMm >= 4 && rowMm <= 15 && boxMm >= 15 && boxMm <= 60 && pxPerMm >= 3 && pxPerMm <= 24 && (writingMm === undefined || (writingMm >= 2 && writingMm <= 15)))) throw refused;
+  return { rowMm, boxMm, pxPerMm, writingMm, frame: match[5] ? "bold" : "thin" };
 });
 const recognizers = await loadRecognizers();
 const head = recognizerHead(recognizers.moves);
@@ -42,6 +46,7 @@ for (const form of FORMS) {
       if (entirelyRight) total.games++;
     }
     const { written, right, flagged, unflagged, unflaggedRight, games } = total;
-    console.log(`Other form, rows ${form.rowMm} mm, boxes ${form.boxMm} mm, scanned at ${form.pxPerMm} px/mm, held-out hands "${kind}", ${SHEETS} sheets: moves right ${pct(right, written)} of ${written}, flagged ${pct(flagged, written)}, unflagged right ${pct(unflaggedRight, unflagged)} (${unflaggedRight} of ${unflagged}), games entirely right ${games} of ${SHEETS}`);
+    const writing = form.writingMm ? `, writing ${form.writingMm} mm tall` : "";
+    console.log(`Other form, rows ${form.rowMm} mm, boxes ${form.boxMm} mm${form.frame === "bold" ? " in bold lines" : ""}${writing}, scanned at ${form.pxPerMm} px/mm, held-out hands "${kind}", ${SHEETS} sheets: moves right ${pct(right, written)} of ${written}, flagged ${pct(flagged, written)}, unflagged right ${pct(unflaggedRight, unflagged)} (${unflaggedRight} of ${unflagged}), games entirely right ${games} of ${SHEETS}`);
   }
 }

@@ -1,7 +1,7 @@
 import type { Rect } from "~/sheets/templates";
 import { cropScaled, type GrayImage } from "../vision/image";
-import { evenlyLit } from "../vision/light";
-import { percentile } from "../vision/threshold";
+import { eraseLines, extent, inkMass, inkOf, paleGain, strengthened } from "./ink";
+import { ownWriting, reachesTopOrBottom, type OwnWriting } from "./ownWriting";
 
 /**
  * Recognizer input: the writing of one box, ink = 1 and paper = 0. The box is cut out, the writing
@@ -52,88 +52,28 @@ function thinLines(native: GrayImage): number {
   return lines;
 }
 
-/** The light on a box's paper is judged over squares this share of its height: wider than any pen's line. */
-const LIGHT_RADIUS = 0.2;
-
-/** Ink (0–1) of a grey image against its own paper level, the image first evened out where a shadow's edge crosses it. */
-function inkOf(image: GrayImage): Float32Array {
-  const { data } = evenlyLit(image, Math.max(3, Math.round(LIGHT_RADIUS * image.height)));
-  const paper = percentile(data, 0.75);
-  const scale = Math.max(30, paper * 0.55);
-  const ink = new Float32Array(data.length);
-  for (let i = 0; i < data.length; i++) ink[i] = Math.max(0, Math.min(1, (paper - data[i]) / scale));
-  return ink;
-}
-
-/** The range [from, to) holding all but `tail` of the mass at each end. */
-function extent(mass: Float64Array, tail: number): [number, number] {
-  const total = mass.reduce((a, b) => a + b, 0);
-  let from = 0;
-  let to = mass.length;
-  for (let sum = 0; from < mass.length && (sum += mass[from]) <= tail * total; from++);
-  for (let sum = 0; to > 0 && (sum += mass[to - 1]) <= tail * total; to--);
-  return [from, Math.max(from + 1, to)];
-}
-
-/** Removes rows and columns that are mostly dark: remnants of the printed frame, not writing. */
-function eraseLines(ink: Float32Array, width: number, height: number) {
-  for (let row = 0; row < height; row++) {
-    let dark = 0;
-    for (let column = 0; column < width; column++) if (ink[row * width + column] >= 0.3) dark++;
-    if (dark > 0.5 * width) ink.fill(0, row * width, (row + 1) * width);
-  }
-  for (let column = 0; column < width; column++) {
-    let dark = 0;
-    for (let row = 0; row < height; row++) if (ink[row * width + column] >= 0.3) dark++;
-    if (dark > 0.7 * height) for (let row = 0; row < height; row++) ink[row * width + column] = 0;
-  }
-}
-
-/** Ink strength (0–1) of a box's darkest writing, from which pale writing is strengthened to. */
-const PALE_STRENGTH = 0.8;
-
-/**
- * A box's pixels and what its writer put there: the ink away from the frame, counted in the middle rows (descenders
- * and loops reaching in from above or below stay near the edges), and each column's and row's mass.
- */
-function inkMass(ink: Float32Array, width: number, height: number) {
-  const columns = new Float64Array(width);
-  const rows = new Float64Array(height);
-  let written = 0;
-  for (let row = 2; row < height - 2; row++) {
-    for (let column = 2; column < width - 2; column++) {
-      const value = ink[row * width + column];
-      if (value < 0.5) continue;
-      if (row >= 0.2 * height && row < 0.9 * height) written++;
-      columns[column] += value;
-      rows[row] += value;
-    }
-  }
-  return { columns, rows, written };
-}
-
-/** The gain that brings pale writing (its darkest ink well under PALE_STRENGTH) up to that strength; 1 for writing in ink. */
-function paleGain(ink: Float32Array): number {
-  const darkest = percentile(ink, 0.995);
-  return darkest > 0 && darkest < PALE_STRENGTH / 1.5 ? Math.min(3, PALE_STRENGTH / darkest) : 1;
-}
-
-const strengthened = (ink: Float32Array, gain: number) => (gain === 1 ? ink : ink.map((v) => Math.min(1, v * gain)));
-
 /**
  * What a box holds, before its writing is cut out: how much ink and how many thin lines (isWritten), where the
- * writing is (`region`, page pixels) and the gain that brings pale writing up to ink's strength.
+ * writing is (`region`, page pixels), the gain that brings pale writing up to ink's strength, and where the writing
+ * leaves the box or a neighbour's reaches in, the box's own writing (ownWriting.ts), from which it is cut out.
  */
-export type BoxMeasure = Pick<Crop, "ink" | "lines" | "region"> & { box: LeaningRect; gain: number };
+export type BoxMeasure = Pick<Crop, "ink" | "lines" | "region"> & { box: LeaningRect; gain: number; own?: OwnWriting };
+
+/** Where the writing is: the range of its mass by column and row (each `sx` × `sy` page pixels from `within`'s corner), with a margin, inside `within`. */
+function regionOf(columns: Float64Array, rows: Float64Array, within: Rect, sx: number, sy: number): Rect {
+  if (!columns.some((mass) => mass > 0)) return within;
+  const [left, right] = extent(columns, 0.005);
+  const [top, bottom] = extent(rows, 0.01);
+  const x0 = Math.max(0, left * sx - MARGIN_PX);
+  const y0 = Math.max(0, top * sy - MARGIN_PX);
+  return { x: within.x + x0, y: within.y + y0, w: Math.min(within.w - x0, (right - left) * sx + 2 * MARGIN_PX), h: Math.min(within.h - y0, (bottom - top) * sy + 2 * MARGIN_PX) };
+}
 
 /** A leaning box measured level: each column sampled as far down as its lines lean there. */
 export function measureBox(page: GrayImage, box: LeaningRect): BoxMeasure {
   const lean = leanOf(box);
-  const x = box.x + INSET_PX;
-  const y = box.y + INSET_PX;
-  const w = box.w - 2 * INSET_PX;
-  const h = box.h - 2 * INSET_PX;
-  const native = cropScaled(page, x, y, w, h, Math.max(8, Math.round(h)), 4 * Math.round(w), lean);
+  const inset = { x: box.x + INSET_PX, y: box.y + INSET_PX, w: box.w - 2 * INSET_PX, h: box.h - 2 * INSET_PX };
+  const native = cropScaled(page, inset.x, inset.y, inset.w, inset.h, Math.max(8, Math.round(inset.h)), 4 * Math.round(inset.w), lean);
   const ink = inkOf(native);
   eraseLines(ink, native.width, native.height);
   const scale = (CROP_HEIGHT * CROP_HEIGHT) / (native.height * native.height);
@@ -143,25 +83,23 @@ export function measureBox(page: GrayImage, box: LeaningRect): BoxMeasure {
   const written = Math.round(inInk.written * scale);
   // pale writing (pencil, faded ink) found by its lines: read as if written in ink
   const gain = written < WRITTEN_INK && lines >= WRITTEN_LINES ? paleGain(ink) : 1;
-  const { columns, rows } = gain === 1 ? inInk : inkMass(strengthened(ink, gain), native.width, native.height);
-  let region = { x, y, w, h };
-  if (columns.some((mass) => mass > 0)) {
-    const [left, right] = extent(columns, 0.005);
-    const [top, bottom] = extent(rows, 0.01);
-    const sx = w / native.width;
-    const sy = h / native.height;
-    const x0 = Math.max(0, left * sx - MARGIN_PX);
-    const y0 = Math.max(0, top * sy - MARGIN_PX);
-    region = { x: x + x0, y: y + y0, w: Math.min(w - x0, (right - left) * sx + 2 * MARGIN_PX), h: Math.min(h - y0, (bottom - top) * sy + 2 * MARGIN_PX) };
+  const reachesOut = isWritten({ ink: written, lines }) && reachesTopOrBottom(strengthened(ink, gain), native.width, native.height);
+  const own = reachesOut ? ownWriting(page, box, inset, gain, lean) : undefined;
+  if (own) {
+    const window = { x: own.x, y: own.y, w: own.image.width * own.sx, h: own.image.height * own.sy };
+    return { ink: Math.round(own.written * scale), lines, region: regionOf(own.columns, own.rows, window, own.sx, own.sy), box, gain, own };
   }
-  return { ink: written, lines, region, box, gain };
+  const { columns, rows } = gain === 1 ? inInk : inkMass(strengthened(ink, gain), native.width, native.height);
+  return { ink: written, lines, region: regionOf(columns, rows, inset, inset.w / native.width, inset.h / native.height), box, gain };
 }
 
 const leanOf = (box: LeaningRect) => (box.lean ? { slope: box.lean, about: box.x + box.w / 2 } : undefined);
 
 /** The writing of a measured box at the recognizer's size (what cropBox cuts out; read.ts cuts out only written boxes). */
-export function cutOut(page: GrayImage, { ink, lines, region, box, gain }: BoxMeasure): Crop {
-  const image = cropScaled(page, region.x, region.y, region.w, region.h, CROP_HEIGHT, CROP_WIDTH, leanOf(box));
+export function cutOut(page: GrayImage, { ink, lines, region, box, gain, own }: BoxMeasure): Crop {
+  const image = own
+    ? cropScaled(own.image, (region.x - own.x) / own.sx, (region.y - own.y) / own.sy, region.w / own.sx, region.h / own.sy, CROP_HEIGHT, CROP_WIDTH)
+    : cropScaled(page, region.x, region.y, region.w, region.h, CROP_HEIGHT, CROP_WIDTH, leanOf(box));
   const values = strengthened(inkOf(image), gain);
   const pixels = new Float32Array(CROP_HEIGHT * CROP_WIDTH);
   for (let row = 0; row < CROP_HEIGHT; row++) pixels.set(values.subarray(row * image.width, (row + 1) * image.width), row * CROP_WIDTH);

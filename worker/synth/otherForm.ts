@@ -7,8 +7,12 @@ import { randomHand, writeInBox } from "./handwriting";
 import { heldOutSheet, type HeldOutKind } from "./heldout";
 import { writtenMove } from "./sheet";
 
-/** A form's rows' height and boxes' width (mm), and the scan's resolution (px/mm). */
-export type OtherForm = { rowMm: number; boxMm: number; pxPerMm: number };
+/**
+ * A form's rows' height and boxes' width (mm), and the scan's resolution (px/mm); `frame`: its lines thin and grey (0.2 mm,
+ * by default) or bold and black (0.5 mm); `writingMm`: how tall the writers write whatever the rows' height (by default as
+ * tall as the rows let them; taller than the rows, the writing stands on the box's bottom line and leaves it at the top).
+ */
+export type OtherForm = { rowMm: number; boxMm: number; pxPerMm: number; frame?: "thin" | "bold"; writingMm?: number };
 
 const PAGE_MM = { w: 210, h: 297 };
 const GRID_TOP_MM = 40;
@@ -25,13 +29,13 @@ const OTHER_FORM_SEED = 7000;
  * positions in the scan's pixels (what `npm run read` is given). The writer is the held-out sheet's hand
  * (worker/synth/heldout.ts), never trained on; the game as far as the form holds it.
  */
-export async function otherFormSheet(index: number, kind: HeldOutKind, { rowMm, boxMm, pxPerMm }: OtherForm) {
+export async function otherFormSheet(index: number, kind: HeldOutKind, { rowMm, boxMm, pxPerMm, frame = "thin", writingMm }: OtherForm) {
   const { pages } = await heldOutSheet(index, kind);
   const { sans, language, font } = pages[0];
   const random = seededRandom(OTHER_FORM_SEED + index);
   const hand = randomHand(random, loadHand(font));
   const rows = Math.floor(ROWS_HEIGHT_MM / rowMm);
-  const line = 'fill="none" stroke="#555" stroke-width="0.2"';
+  const line = frame === "bold" ? 'fill="none" stroke="#000" stroke-width="0.5"' : 'fill="none" stroke="#555" stroke-width="0.2"';
   const text = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" fill="#000"';
   const parts = [`<rect x="0" y="0" width="${PAGE_MM.w}" height="${PAGE_MM.h}" fill="#fff"/>`, `<text x="${PAGE_MM.w / 2}" y="25" font-size="6" text-anchor="middle" ${text}>Club championship</text>`];
   const boxes: SuppliedBox[] = [];
@@ -43,7 +47,7 @@ export async function otherFormSheet(index: number, kind: HeldOutKind, { rowMm, 
     const y = GRID_TOP_MM + ((move - 1) % rows) * rowMm;
     if (side === "w") parts.push(`<rect x="${left}" y="${y}" width="${NUMBER_MM}" height="${rowMm}" ${line}/><text x="${left + NUMBER_MM / 2}" y="${y + rowMm * 0.7}" font-size="3" text-anchor="middle" ${text}>${move}</text>`);
     const box = { x: left + NUMBER_MM + (side === "w" ? 0 : boxMm), y, w: boxMm, h: rowMm };
-    parts.push(`<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" ${line}/>`, writeInBox(writtenMove(sans[ply], language, random), box, hand, random).svg);
+    parts.push(`<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" ${line}/>`, writeInBox(writtenMove(sans[ply], language, random), writingMm ? { ...box, y: box.y + box.h - writingMm, h: writingMm } : box, hand, random).svg);
     boxes.push({ move, side, x: box.x * pxPerMm, y: box.y * pxPerMm, w: box.w * pxPerMm, h: box.h * pxPerMm });
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(PAGE_MM.w * pxPerMm)}" height="${Math.round(PAGE_MM.h * pxPerMm)}" viewBox="0 0 ${PAGE_MM.w} ${PAGE_MM.h}">${parts.join("")}</svg>`;

@@ -13,29 +13,21 @@ export type Component = {
   maxY: number;
 };
 
-export function components(mask: Uint8Array, width: number, height: number, minArea = 1): Component[] {
+/** Each set pixel's connected region (8-neighbourhood), numbered from 1 in the order the regions are first met; 0 where unset. */
+export function componentLabels(mask: Uint8Array, width: number, height: number): { labels: Int32Array; count: number } {
   const labels = new Int32Array(width * height);
   const stack = new Int32Array(width * height);
-  const found: Component[] = [];
-  let next = 0;
+  let count = 0;
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || labels[start]) continue;
-    next++;
+    count++;
     let top = 0;
     stack[top++] = start;
-    labels[start] = next;
-    let area = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
-    let minX = width, minY = height, maxX = 0, maxY = 0;
+    labels[start] = count;
     while (top > 0) {
       const p = stack[--top];
       const x = p % width;
       const y = (p - x) / width;
-      area++;
-      sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
       for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
         if (ny < 0 || ny >= height) continue;
@@ -44,19 +36,50 @@ export function components(mask: Uint8Array, width: number, height: number, minA
           if (nx < 0 || nx >= width) continue;
           const q = ny * width + nx;
           if (mask[q] && !labels[q]) {
-            labels[q] = next;
+            labels[q] = count;
             stack[top++] = q;
           }
         }
       }
     }
-    if (area < minArea) continue;
-    const cx = sx / area;
-    const cy = sy / area;
+  }
+  return { labels, count };
+}
+
+export function components(mask: Uint8Array, width: number, height: number, minArea = 1): Component[] {
+  const { labels, count } = componentLabels(mask, width, height);
+  const area = new Float64Array(count + 1);
+  const sx = new Float64Array(count + 1);
+  const sy = new Float64Array(count + 1);
+  const sxx = new Float64Array(count + 1);
+  const syy = new Float64Array(count + 1);
+  const sxy = new Float64Array(count + 1);
+  const minX = new Int32Array(count + 1).fill(width);
+  const minY = new Int32Array(count + 1).fill(height);
+  const maxX = new Int32Array(count + 1);
+  const maxY = new Int32Array(count + 1);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const label = labels[p];
+      if (!label) continue;
+      area[label]++;
+      sx[label] += x; sy[label] += y; sxx[label] += x * x; syy[label] += y * y; sxy[label] += x * y;
+      if (x < minX[label]) minX[label] = x;
+      if (x > maxX[label]) maxX[label] = x;
+      if (y < minY[label]) minY[label] = y;
+      if (y > maxY[label]) maxY[label] = y;
+    }
+  }
+  const found: Component[] = [];
+  for (let label = 1; label <= count; label++) {
+    if (area[label] < minArea) continue;
+    const n = area[label];
+    const cx = sx[label] / n;
+    const cy = sy[label] / n;
     found.push({
-      area, cx, cy,
-      sxx: sxx / area - cx * cx, syy: syy / area - cy * cy, sxy: sxy / area - cx * cy,
-      minX, minY, maxX, maxY,
+      area: n, cx, cy,
+      sxx: sxx[label] / n - cx * cx, syy: syy[label] / n - cy * cy, sxy: sxy[label] / n - cx * cy,
+      minX: minX[label], minY: minY[label], maxX: maxX[label], maxY: maxY[label],
     });
   }
   return found;
