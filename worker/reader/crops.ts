@@ -54,8 +54,8 @@ function thinLines(native: GrayImage): number {
 
 /**
  * What a box holds, before its writing is cut out: how much ink and how many thin lines (isWritten), where the
- * writing is (`region`, page pixels), the gain that brings pale writing up to ink's strength, and where the writing
- * leaves the box or a neighbour's reaches in, the box's own writing (ownWriting.ts), from which it is cut out.
+ * writing is (`region`, page pixels), the gain that brings pale writing up to ink's strength, and where a neighbour's
+ * writing reaches in across the box's lines, the box's own writing without it (ownWriting.ts), from which it is cut out.
  */
 export type BoxMeasure = Pick<Crop, "ink" | "lines" | "region"> & { box: LeaningRect; gain: number; own?: OwnWriting };
 
