@@ -69,8 +69,13 @@ function regionOf(columns: Float64Array, rows: Float64Array, within: Rect, sx: n
   return { x: within.x + x0, y: within.y + y0, w: Math.min(within.w - x0, (right - left) * sx + 2 * MARGIN_PX), h: Math.min(within.h - y0, (bottom - top) * sy + 2 * MARGIN_PX) };
 }
 
-/** A leaning box measured level: each column sampled as far down as its lines lean there. */
-export function measureBox(page: GrayImage, box: LeaningRect): BoxMeasure {
+/**
+ * A leaning box measured level: each column sampled as far down as its lines lean there. `neighbours`: the strokes of
+ * the rows above and below that reach in across the box's lines are left out (ownWriting.ts), as on forms not
+ * Kiebitz's (supplied.ts); Kiebitz's own rows are cut as the recognizer learnt them, where leaving them out did not help
+ * (README, *Writing across the lines*).
+ */
+export function measureBox(page: GrayImage, box: LeaningRect, neighbours = false): BoxMeasure {
   const lean = leanOf(box);
   const inset = { x: box.x + INSET_PX, y: box.y + INSET_PX, w: box.w - 2 * INSET_PX, h: box.h - 2 * INSET_PX };
   const native = cropScaled(page, inset.x, inset.y, inset.w, inset.h, Math.max(8, Math.round(inset.h)), 4 * Math.round(inset.w), lean);
@@ -83,7 +88,7 @@ export function measureBox(page: GrayImage, box: LeaningRect): BoxMeasure {
   const written = Math.round(inInk.written * scale);
   // pale writing (pencil, faded ink) found by its lines: read as if written in ink
   const gain = written < WRITTEN_INK && lines >= WRITTEN_LINES ? paleGain(ink) : 1;
-  const reachesOut = isWritten({ ink: written, lines }) && reachesTopOrBottom(strengthened(ink, gain), native.width, native.height);
+  const reachesOut = neighbours && isWritten({ ink: written, lines }) && reachesTopOrBottom(strengthened(ink, gain), native.width, native.height);
   const own = reachesOut ? ownWriting(page, box, inset, gain, lean) : undefined;
   if (own) {
     const window = { x: own.x, y: own.y, w: own.image.width * own.sx, h: own.image.height * own.sy };
@@ -106,8 +111,8 @@ export function cutOut(page: GrayImage, { ink, lines, region, box, gain, own }: 
   return { pixels, ink, lines, region, width: image.width };
 }
 
-/** A leaning box cut out level: measured, and its writing cut out. */
-export const cropBox = (page: GrayImage, box: LeaningRect): Crop => cutOut(page, measureBox(page, box));
+/** A leaning box cut out level: measured, and its writing cut out (`neighbours`: as measureBox). */
+export const cropBox = (page: GrayImage, box: LeaningRect, neighbours = false): Crop => cutOut(page, measureBox(page, box, neighbours));
 
 /** The crop's writing moved `rows` rows up (down where negative), paper filling the rows it leaves. */
 export function movedRows(pixels: Float32Array, rows: number): Float32Array {

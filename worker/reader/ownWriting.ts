@@ -19,8 +19,9 @@ const ACROSS_REACH = 2;
 /**
  * A box's own writing where a neighbour's reaches in across its top or bottom line (a descender from the row above, big
  * writing from the row below): a grey image of the box's columns from `y` (page pixels, each row `sy` high and each column
- * `sx` wide, from the box's left `x`) holding only the box's own strokes between its lines, paper elsewhere; with that
- * writing's mass by column and row, and how many of its pixels lie in the box's middle rows (`written`, as crops.ts counts them).
+ * `sx` wide, from the box's left `x`) as photographed but for the neighbours' strokes in the box and the printed lines, made paper; with the
+ * box's own writing's mass by column and row between its lines, and how many of its pixels lie in the box's middle rows
+ * (`written`, as crops.ts counts them for a box alone).
  */
 export type OwnWriting = { image: GrayImage; x: number; y: number; sx: number; sy: number; columns: Float64Array; rows: Float64Array; written: number };
 
@@ -53,7 +54,7 @@ function lineRows(erased: Uint8Array, edge: number, reach: number): [number, num
  * The box's own writing (OwnWriting) when a neighbour's reaches in; undefined when none does, where crops.ts cuts the box
  * alone. `box`: between the printed lines; `inset`: its inside, as crops.ts measures it. The writing is cut at the box's top
  * and bottom lines into pieces; where a piece inside and one beyond meet at a line, the one inside is the neighbour's if it
- * reaches little in and weighs no more (NEIGHBOURS_REACH); otherwise the box keeps its side of the line, as before.
+ * reaches little in and weighs no more (NEIGHBOURS_REACH): it is made paper. Otherwise the box keeps its side of the line, as before.
  * Strokes of the box's own that leave it are cut at its lines too: the recognizer learnt them so (joining them on read
  * sheets in print on small rows better, but the benchmark's fonts' worse: README, *Writing across the lines*).
  */
@@ -102,36 +103,37 @@ export function ownWriting(page: GrayImage, box: Rect, inset: Rect, gain: number
     }
   });
   if (!neighbours.some(Boolean)) return undefined;
-  // what is left of a printed line (a page's lean, a line thicker in places) lies along it, no further than a line is looked for
-  const alongLine = (label: number) => lastRow[label] - top[1] <= reach || bottom[0] - firstRow[label] <= reach;
-  const ownLabel = Uint8Array.from({ length: count + 1 }, (_, label) => (label > 0 && inside(label) && !neighbours[label] && !alongLine(label) ? 1 : 0));
-  const own = new Uint8Array(width * height);
-  for (let i = (top[1] + 1) * width; i < bottom[0] * width; i++) own[i] = ownLabel[labels[i]];
-  // and a pixel about them, for their soft edges: own dilated by one pixel, across then along
-  const across = new Uint8Array(width * height);
-  for (let i = 0; i < own.length; i++) {
-    const column = i % width;
-    across[i] = own[i] | (column > 0 ? own[i - 1] : 0) | (column < width - 1 ? own[i + 1] : 0);
-  }
 
-  // the own strokes as photographed, with their soft edges; the rest paper, the printed lines too
+  // the neighbours' strokes, and a pixel about them for their soft edges, and the printed lines: paper; the rest as photographed
+  const theirs = new Uint8Array(width * height);
+  for (let i = 0; i < theirs.length; i++) theirs[i] = neighbours[labels[i]];
   const paper = percentile(data, 0.75);
-  const cleaned = createImage(width, height, paper);
+  const cleaned = createImage(width, height);
+  for (let row = 0, i = 0; row < height; row++) {
+    for (let column = 0; column < width; column++, i++) {
+      let near = 0;
+      for (let r = Math.max(0, row - 1); r <= Math.min(height - 1, row + 1) && !near; r++) {
+        for (let c = Math.max(0, column - 1); c <= Math.min(width - 1, column + 1) && !near; c++) near = theirs[r * width + c];
+      }
+      cleaned.data[i] = near || erased[row] ? paper : data[i];
+    }
+  }
+  // the box's writing's mass between its lines, away from its sides: its own pieces, not what lies along a line (what is
+  // left of it where the page leans, or the line is thicker in places) nor the neighbours' strokes
+  const alongLine = (label: number) => lastRow[label] - top[1] <= reach || bottom[0] - firstRow[label] <= reach;
+  const own = Uint8Array.from({ length: count + 1 }, (_, label) => (label > 0 && inside(label) && !neighbours[label] && !alongLine(label) ? 1 : 0));
   const columns = new Float64Array(width);
   const rows = new Float64Array(height);
-  const middleFrom = (inset.y - y) / sy + 0.2 * (inset.h / sy);
-  const middleTo = (inset.y - y) / sy + 0.9 * (inset.h / sy);
+  const insetFrom = (inset.y - y) / sy;
+  const insetRows = inset.h / sy;
   let written = 0;
   for (let row = top[1] + 1; row < bottom[0]; row++) {
-    if (erased[row]) continue;
-    for (let column = 0; column < width; column++) {
+    for (let column = EDGE_PX; column < width - EDGE_PX; column++) {
       const i = row * width + column;
-      if (labels[i] ? !own[i] : !(across[i] | across[i - width] | across[i + width])) continue;
-      cleaned.data[i] = data[i];
-      if (!own[i] || column < EDGE_PX || column >= width - EDGE_PX) continue;
+      if (!own[labels[i]]) continue;
       columns[column] += ink[i];
       rows[row] += ink[i];
-      if (row >= middleFrom && row < middleTo) written++;
+      if (row >= insetFrom + 0.2 * insetRows && row < insetFrom + 0.9 * insetRows) written++;
     }
   }
   return { image: cleaned, x: inset.x, y, sx, sy, columns, rows, written };

@@ -145,16 +145,17 @@ export const plyOf = (box: { move: number; side: "w" | "b" }) => (box.move - 1) 
 
 /**
  * A page's move boxes read: the written ones (isWritten) cut out and read by the move-box recognizer, by ply, with
- * where each is on the page.
+ * where each is on the page (`neighbours`: as measureBox).
  */
 export async function readMoveBoxes(
   page: GrayImage,
   boxes: readonly { ply: number; region: LeaningRect }[],
   recognizer: Recognizers["moves"],
+  neighbours = false,
 ): Promise<{ moves: BoxReading[]; regions: { ply: number; region: Region }[] }> {
   // only the written move boxes are cut out for the recognizer
   const written = boxes
-    .map((box) => ({ ...box, measure: measureBox(page, box.region) }))
+    .map((box) => ({ ...box, measure: measureBox(page, box.region, neighbours) }))
     .filter(({ measure }) => isWritten(measure))
     .map((box) => ({ ...box, crop: cutOut(page, box.measure) }))
     .sort((a, b) => a.ply - b.ply);

@@ -104,6 +104,7 @@ export async function readSuppliedPage(photo: Uint8Array, boxes: readonly Suppli
   const page = await decodeGrayAtWidth(photo, width * scale);
   const mask: Mask = { data: adaptiveThreshold(page, Math.round(THRESHOLD_WINDOW_MM * PAGE_PX_PER_MM), 0.85), width: page.width, height: page.height };
   const regions = boxes.map((box) => ({ ply: plyOf(box), region: onLines(mask, { x: box.x * scale, y: box.y * scale, w: box.w * scale, h: box.h * scale }, BOX_HEIGHT_PX) }));
-  const { moves } = await readMoveBoxes(page, regions, recognizer);
+  // on a form not Kiebitz's the rows are as small as its printer made them: the neighbours' strokes that reach in are left out
+  const { moves } = await readMoveBoxes(page, regions, recognizer, true);
   return { moves };
 }
