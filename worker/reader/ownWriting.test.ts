@@ -83,11 +83,18 @@ describe("a box's own writing where writing crosses its lines", () => {
   });
 
   it("cuts at the line a letter that touches the neighbour's across it: each keeps its side (the box's own letter is never given away)", () => {
-    // the row above's letter, its tail reaching down into the box onto the top of the box's own 'b' stem
-    const page = table((dark) => (upright(dark, 60, 66, 100), level(dark, 84, 60, 75), level(dark, 99, 60, 75), upright(dark, 74, 84, 100), level(dark, 30, 50, 61), upright(dark, 50, 30, 50), level(dark, 50, 50, 61), upright(dark, 60, 30, 66)));
+    // the row above's letter, its tail reaching down into the box onto the top of the box's own 'b' stem; another
+    // letter's tail further right, which is left out, so that the box's own writing is looked at
+    const page = table((dark) => (upright(dark, 60, 66, 100), level(dark, 84, 60, 75), level(dark, 99, 60, 75), upright(dark, 74, 84, 100), level(dark, 30, 50, 61), upright(dark, 50, 30, 50), level(dark, 50, 50, 61), upright(dark, 60, 30, 66), descender(dark, 190)));
+    const own = ownWriting(page, box, inset, 1);
+    expect(own).toBeDefined();
+    expect(inCleaned(own!, 60, 90)).toBeLessThan(80);
+    expect(inCleaned(own!, 75, 95)).toBeLessThan(80);
     const crop = cropBox(page, box, true);
-    // the 'b' cut out whole, nothing above the line
+    // the 'b' cut out whole, nothing above the line, the other tail left out
     expect(crop.region.y).toBeGreaterThanOrEqual(box.y);
     expect(crop.region.y + crop.region.h).toBeGreaterThan(98);
+    expect(crop.region.x).toBeLessThan(62);
+    expect(crop.region.x + crop.region.w).toBeLessThan(122);
   });
 });
