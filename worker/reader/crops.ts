@@ -88,13 +88,14 @@ export function measureBox(page: GrayImage, box: LeaningRect, neighbours = false
   const written = Math.round(inInk.written * scale);
   // pale writing (pencil, faded ink) found by its lines: read as if written in ink
   const gain = written < WRITTEN_INK && lines >= WRITTEN_LINES ? paleGain(ink) : 1;
-  const reachesOut = neighbours && isWritten({ ink: written, lines }) && reachesTopOrBottom(strengthened(ink, gain), native.width, native.height);
+  const inked = strengthened(ink, gain);
+  const reachesOut = neighbours && isWritten({ ink: written, lines }) && reachesTopOrBottom(inked, native.width, native.height);
   const own = reachesOut ? ownWriting(page, box, inset, gain, lean) : undefined;
   if (own) {
     const window = { x: own.x, y: own.y, w: own.image.width * own.sx, h: own.image.height * own.sy };
     return { ink: Math.round(own.written * scale), lines, region: regionOf(own.columns, own.rows, window, own.sx, own.sy), box, gain, own };
   }
-  const { columns, rows } = gain === 1 ? inInk : inkMass(strengthened(ink, gain), native.width, native.height);
+  const { columns, rows } = gain === 1 ? inInk : inkMass(inked, native.width, native.height);
   return { ink: written, lines, region: regionOf(columns, rows, inset, inset.w / native.width, inset.h / native.height), box, gain };
 }
 

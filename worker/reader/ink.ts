@@ -82,4 +82,3 @@ export function paleGain(ink: Float32Array): number {
 }
 
 export const strengthened = (ink: Float32Array, gain: number) => (gain === 1 ? ink : ink.map((v) => Math.min(1, v * gain)));
-
