@@ -51,8 +51,10 @@ const LINES = STEPS[ROOK];
 const off = (square: number) => (square & 0x88) !== 0;
 const rankOf = (square: number) => square >> 4;
 const fileOf = (square: number) => square & 15;
+/** Each square's name (e4), by its index: written once, not for every move listed. */
+const SQUARE_NAMES = Array.from({ length: 128 }, (_, square) => `${"abcdefgh"[fileOf(square)]}${8 - rankOf(square)}`);
 /** The square's name (e4). */
-export const squareName = (square: number) => `${"abcdefgh"[fileOf(square)]}${8 - rankOf(square)}`;
+export const squareName = (square: number) => SQUARE_NAMES[square];
 const squareAt = (name: string) => (8 - Number(name[1])) * 16 + "abcdefgh".indexOf(name[0]);
 
 export type Position = {

@@ -223,9 +223,7 @@ function computeSheetForms(san: string, language: NotationLanguage, from: string
  * (prior.ts): log-likelihoods, the best of them, and the sum of their likelihoods relative to the best.
  */
 function legalScores(fen: string, scoring: BoxScores, positions: Positions) {
-  const sans = positions.moves(fen);
-  const origins = positions.origins(fen);
-  const priors = positions.priorScores(fen);
+  const { sans, origins, prior: priors } = positions.position(fen, true);
   const scores = sans.map((san, i) => scoring.moveScore(san, origins[i]) + (priors?.[i] ?? 0));
   const best = Math.max(...scores);
   return { sans, origins, scores, best, total: scores.reduce((sum, score) => sum + Math.exp(score - best), 0) };
@@ -238,7 +236,8 @@ function legalScores(fen: string, scoring: BoxScores, positions: Positions) {
 const CERTAIN = 1e-4;
 
 type Beam = { fen: string; score: number; moves: { san: string; confidence: number }[] };
-type Child = { parent: Beam; san: string; score: number; confidence: number };
+/** A move from `parent`'s position: the `index`th of its legal moves (Positions.position). */
+type Child = { parent: Beam; san: string; index: number; score: number; confidence: number };
 
 
 /**
@@ -248,9 +247,9 @@ type Child = { parent: Beam; san: string; score: number; confidence: number };
  */
 function keepBest(children: readonly Child[], width: number, span: number, positions: Positions): Beam[] {
   const beams = new Map<string, Beam>();
-  for (const { parent, san, score, confidence } of children) {
+  for (const { parent, san, index, score, confidence } of children) {
     if (beams.size === width || score < children[0].score - span) break;
-    const fen = positions.play(parent.fen, san);
+    const fen = positions.playAt(parent.fen, index);
     const moves = [...parent.moves, { san, confidence }];
     const position = positionKey(fen);
     const kept = beams.get(position);
@@ -286,9 +285,9 @@ function divergence(beam: Beam, leader: Beam): number {
 function keptApart(children: readonly Child[], kept: readonly Beam[], positions: Positions): Beam[] {
   const taken = new Set(kept.map((beam) => positionKey(beam.fen)));
   const apart: Beam[] = [];
-  for (const { parent, san, score, confidence } of children) {
+  for (const { parent, san, index, score, confidence } of children) {
     if (apart.length === APART_WIDTH) break;
-    const fen = positions.play(parent.fen, san);
+    const fen = positions.playAt(parent.fen, index);
     const position = positionKey(fen);
     if (taken.has(position)) continue;
     taken.add(position);
@@ -335,7 +334,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       const fit = observation.logProbs.length ? Math.min(1, Math.exp(Math.max(...scoring.gaps(sans[likeliest], origins[likeliest]))) / MIN_FIT) : 1;
       sans.forEach((san, i) => {
         const score = beam.score + scores[i];
-        const child = { parent: beam, san, score, confidence: (fit * Math.exp(scores[i] - best)) / total };
+        const child = { parent: beam, san, index: i, score, confidence: (fit * Math.exp(scores[i] - best)) / total };
         if (old) farApart.push(child);
         // a child already more than the span below the best is never kept (keepBest)
         if (score < bestChild - span) return;

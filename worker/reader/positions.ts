@@ -5,7 +5,15 @@ import type { MovePrior } from "./prior";
  * A position as far as the rest of the game is concerned (and as an opening book knows it): the board,
  * who moves, castling and en passant rights.
  */
-export const positionKey = (fen: string) => fen.split(" ").slice(0, 4).join(" ");
+export function positionKey(fen: string): string {
+  // the FEN up to its fourth space (a beam search asks for it hundreds of thousands of times a game)
+  let end = -1;
+  for (let field = 0; field < 4; field++) {
+    end = fen.indexOf(" ", end + 1);
+    if (end < 0) return fen;
+  }
+  return fen.slice(0, end);
+}
 
 /**
  * Positions remembered at most by default: a game's decodings meet from a few hundred (a clear hand) to
@@ -16,9 +24,13 @@ const REMEMBERED = 20_000;
 /** Boards kept with their listed moves, for playing those moves: the positions of the last ply or two, at most a few hundred. */
 const BOARDS = 1_000;
 
-/** A position's legal moves: their SANs and the squares they leave, in the same order. */
-type Legal = { sans: string[]; origins: string[] };
-type Listed = Legal & { position: Position; listed: Move[] };
+/**
+ * A position's legal moves: their SANs and the squares they leave, in the same order; what the prior adds to each
+ * (null: no prior; undefined: not yet asked); and the FEN each leads to, once played.
+ */
+export type Legal = { sans: string[]; origins: string[]; prior?: Float64Array | null; next: (string | undefined)[] };
+/** A position listed lately: its board and its moves in the order of their SANs, for playing them. */
+type Board = { position: Position; listed: Move[] };
 
 /**
  * The legal moves of positions and the positions they lead to, by FEN, remembered for the decodings of
@@ -33,42 +45,38 @@ export class Positions {
   ) {}
 
   private readonly legal = new Map<string, Legal>();
-  private readonly priors = new Map<string, Float64Array>();
-  private readonly after = new Map<string, string>();
-  /** The positions listed lately, with their moves in the order of their SANs. */
-  private readonly boards = new Map<string, Listed>();
+  /** The positions listed lately, with their boards. */
+  private readonly boards = new Map<string, Board>();
+  /** How many moves' positions after are remembered. */
+  private played = 0;
+
+  /** The position of `fen`: its legal moves, the squares they leave and (with `withPrior`) the prior's scores of them, each list in the same order. */
+  position(fen: string, withPrior = false): Legal {
+    const legal = this.legal.get(fen) ?? this.list(fen).legal;
+    if (withPrior && legal.prior === undefined) legal.prior = this.prior ? this.prior.scores(fen, legal.sans) : null;
+    return legal;
+  }
 
   /** The legal moves (SAN) in the position of `fen`. */
   moves(fen: string): string[] {
-    return (this.legal.get(fen) ?? this.list(fen)).sans;
-  }
-
-  /** The square each of `moves(fen)` leaves (what long algebraic notation writes first). */
-  origins(fen: string): string[] {
-    return (this.legal.get(fen) ?? this.list(fen)).origins;
-  }
-
-  /** What the prior adds to the log-likelihood of each of `moves(fen)` (MovePrior.scores), or null without a prior. */
-  priorScores(fen: string): Float64Array | null {
-    if (!this.prior) return null;
-    let scores = this.priors.get(fen);
-    if (scores === undefined) this.priors.set(fen, (scores = this.prior.scores(fen, this.moves(fen))));
-    return scores;
+    return this.position(fen).sans;
   }
 
   /** The FEN after the legal move `san` in the position of `fen`. */
   play(fen: string, san: string): string {
-    const key = `${fen}|${san}`;
-    let next = this.after.get(key);
-    if (next === undefined) {
-      const { sans, position, listed } = this.boards.get(fen) ?? this.list(fen);
-      const move = listed[sans.indexOf(san)];
-      if (!move) throw new Error(`Illegal move ${san} in ${fen}`);
-      next = fenAfter(position, move);
-      if (this.after.size >= this.remembered) this.forget();
-      this.after.set(key, next);
-    }
-    return next;
+    const index = this.position(fen).sans.indexOf(san);
+    if (index < 0) throw new Error(`Illegal move ${san} in ${fen}`);
+    return this.playAt(fen, index);
+  }
+
+  /** The FEN after the `index`th of the legal moves of `fen` (as `moves(fen)` lists them). */
+  playAt(fen: string, index: number): string {
+    const known = this.position(fen).next[index];
+    if (known !== undefined) return known;
+    if (this.played >= this.remembered) this.forget();
+    const board = this.boards.get(fen) ?? this.list(fen).board;
+    this.played++;
+    return (this.position(fen).next[index] = fenAfter(board.position, board.listed[index]));
   }
 
   /** How many positions' moves are remembered. */
@@ -76,22 +84,25 @@ export class Positions {
     return this.legal.size;
   }
 
-  private list(fen: string): Listed {
+  private list(fen: string): { legal: Legal; board: Board } {
     // every FEN here is chess.js's own or written as chess.js writes it (the start, or one `play` wrote): checking it is a waste
     const position = parseFen(fen);
     const { moves, sans } = legalMoves(position);
-    const listed = { sans, origins: moves.map((move) => squareName(move.from)), position, listed: moves };
-    if (this.legal.size >= this.remembered) this.forget();
-    this.legal.set(fen, { sans: listed.sans, origins: listed.origins });
+    // a position remembered whose board was let go keeps what it remembers
+    let legal = this.legal.get(fen);
+    if (!legal) {
+      if (this.legal.size >= this.remembered) this.forget();
+      this.legal.set(fen, (legal = { sans, origins: moves.map((move) => squareName(move.from)), next: [] }));
+    }
+    const board = { position, listed: moves };
     if (this.boards.size >= BOARDS) this.boards.clear();
-    this.boards.set(fen, listed);
-    return listed;
+    this.boards.set(fen, board);
+    return { legal, board };
   }
 
   private forget() {
     this.legal.clear();
-    this.priors.clear();
-    this.after.clear();
     this.boards.clear();
+    this.played = 0;
   }
 }
