@@ -1,6 +1,6 @@
 import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { longForms, rankCandidates, squaresLeft, writtenForms, type CharDistribution } from "./candidates";
+import { longForms, rankCandidates, squaresLeft, withoutDisambiguator, writtenForms, type CharDistribution } from "./candidates";
 
 const START = new Chess();
 const SICILIAN = new Chess("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
@@ -55,6 +55,14 @@ describe("ranking legal moves for a misread move text", () => {
     expect(longForms("exd8=Q#", "e7", "DE")).toEqual(["e7xd8=D", "e7xd8D", "e7:d8=D", "e7:d8D", "e7d8=D", "e7d8D"]);
     expect(longForms("Kxf2", "e1", "TR")).toEqual(["Şe1xf2", "Şe1:f2", "Şe1f2"]);
     expect(longForms("O-O-O", "e1", "EN")).toEqual([]);
+  });
+
+  it("writes a move without which of two pieces moves, as many players do, and leaves other moves as they are", () => {
+    expect(withoutDisambiguator("Nbd2")).toBe("Nd2");
+    expect(withoutDisambiguator("R1e2")).toBe("Re2");
+    expect(withoutDisambiguator("Qh4xe1+")).toBe("Qxe1+");
+    expect(withoutDisambiguator("Raxd8#")).toBe("Rxd8#");
+    for (const san of ["Nf3", "Nxd2", "exd5", "e8=Q+", "O-O-O", "Kf1", "Qd2"]) expect(withoutDisambiguator(san)).toBe(san);
   });
 
   it("knows the square each move of a game leaves, up to an illegal move", () => {

@@ -64,6 +64,15 @@ export function writtenForms(san: string, language: NotationLanguage): string[] 
   return [...forms];
 }
 
+/**
+ * The move as a player writes it who leaves out which of two pieces moves (Nd2 for Nbd2, Re1 for Rfe1): many do,
+ * and the game tells which was meant. The SAN itself where it names no square or file of departure.
+ */
+export function withoutDisambiguator(san: string): string {
+  const parts = san.match(/^([NBRQK])([a-h]?[1-8]?)(x?[a-h][1-8].*)$/);
+  return parts && parts[2] ? parts[1] + parts[3] : san;
+}
+
 /** The square each move of a game from the start leaves (what long algebraic notation writes first), up to the first illegal move. */
 export function squaresLeft(sans: readonly string[]): string[] {
   const board = new Chess();

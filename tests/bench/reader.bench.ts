@@ -9,7 +9,7 @@
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
- * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--prior none`: decoded without the move prior of real games' openings)
+ * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--prior none`: decoded without the move prior of real games' openings)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -18,7 +18,7 @@ import { readGameAdaptedToWriter } from "../../worker/reader/writer";
 import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
 import { loadMovePrior } from "../../worker/reader/prior";
 import { describeThresholds, SHIPPED_CALIBRATION } from "../../worker/reader/calibration";
-import { HELD_OUT_GAMES, HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutKind, type HeldOutDigits, type HeldOutNotation } from "../../worker/synth/heldout";
+import { HELD_OUT_GAMES, HELD_OUT_HANDS, HELD_OUT_NOTATIONS, heldOutSheet, type HeldOutGames, type HeldOutKind, type HeldOutDigits, type HeldOutNotation } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
 import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "../../app/sheets/assignment";
 
@@ -31,7 +31,7 @@ const KINDS = values.kinds!.split(",") as HeldOutKind[];
 const GAMES = values.games as HeldOutGames;
 if (!HELD_OUT_GAMES.includes(GAMES)) throw new Error(`--games: ${HELD_OUT_GAMES.join(", ")}, not ${GAMES}`);
 const NOTATION = values.notation as HeldOutNotation;
-if (NOTATION !== "short" && NOTATION !== "long") throw new Error(`--notation: short or long, not ${NOTATION}`);
+if (!HELD_OUT_NOTATIONS.includes(NOTATION)) throw new Error(`--notation: ${HELD_OUT_NOTATIONS.join(", ")}, not ${NOTATION}`);
 const DIGITS = values.digits as HeldOutDigits;
 if (DIGITS !== "hand" && DIGITS !== "real") throw new Error(`--digits: hand or real, not ${DIGITS}`);
 const BEND = Number(values.bend);

@@ -1,5 +1,5 @@
 import { Chess } from "chess.js";
-import { longForms, writtenForms } from "~/chess/candidates";
+import { longForms, withoutDisambiguator, writtenForms } from "~/chess/candidates";
 import { NOTATION_LANGUAGES, PIECE_LETTERS, type NotationLanguage } from "~/chess/languages";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
 import { DOUBTFUL_POSTERIOR, SHIPPED_CALIBRATION, boundedClarity, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
@@ -206,8 +206,15 @@ function scoredLongForms(san: string, language: NotationLanguage, from: string):
   return forms;
 }
 
+/**
+ * A move that names which of two pieces moves (Nbd2) is also written without it (Nd2), as many players write it, and
+ * counts as fully: where the box shows Nd2, the knights that may go there share it, the moves after tell which one
+ * moved, and where none does the move is flagged (a tie: `PlyReading.tied`). At a quarter of the likelihood instead,
+ * the game in which later moves need no such letter was preferred, read wrong and sure (README, "Moves written
+ * without which piece moves").
+ */
 function computeSheetForms(san: string, language: NotationLanguage, from: string | undefined): string[] {
-  const forms = new Set([...writtenForms(san, language), ...(from ? longForms(san, from, language) : [])]);
+  const forms = new Set([...writtenForms(san, language), ...writtenForms(withoutDisambiguator(san), language), ...(from ? longForms(san, from, language) : [])]);
   const mark = san.match(/[+#]$/)?.[0];
   for (const form of [...forms]) {
     if (mark) forms.add(form + mark);
@@ -375,10 +382,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   const unfitting = share(readings.flatMap((reading) => (reading ? reading.gaps.map(fitsBadly) : [])));
   // the decoder's share of a move also falls when other beams disagree with it and score nearly as well
   const total = beams.reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
-  const posteriors = best.moves.map((move, ply) => {
-    const agreeing = beams.filter((beam) => beam.moves[ply]?.san === move.san).reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0);
-    return Math.min(move.confidence, agreeing / total);
-  });
+  const agreement = best.moves.map((move, ply) => beams.filter((beam) => beam.moves[ply]?.san === move.san).reduce((sum, beam) => sum + Math.exp(beam.score - best.score), 0) / total);
+  const posteriors = best.moves.map((move, ply) => Math.min(move.confidence, agreement[ply]));
   const doubtful = share(posteriors.slice(confirmed.length).map((posterior) => posterior < DOUBTFUL_POSTERIOR));
   const read = readings.filter((reading): reading is PlyReading => reading !== null);
   const handClarity = read.reduce((sum, reading) => sum + boundedClarity(reading.clarity), 0) / Math.max(1, read.length);
@@ -397,7 +402,11 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       handClarity,
       boxes: plies[ply].logProbs.length,
     };
-    const confidence = calibratedConfidence(evidence, calibration);
+    // a box that fits another legal move as well (Nd2 where both knights may go) cannot tell them apart, only the game
+    // can: the move's share is then its position's (a half), which the calibration never saw beside a box read surely,
+    // so the share of the games followed to the end that agree on it is all that is known
+    const calibrated = calibratedConfidence(evidence, calibration);
+    const confidence = reading.tied ? Math.min(agreement[ply], calibrated) : calibrated;
     return { ply, san: move.san, confidence, flagged: confidence < reviewThreshold(evidence, calibration), evidence };
   });
   const unfamiliarHand = lost.length > 0;
@@ -415,10 +424,10 @@ const share = (flags: readonly boolean[]) => (flags.length ? flags.filter(Boolea
 
 /**
  * How the moves of a decoded game (from ply `from` on; null before) stand in their positions: the move's share
- * among the legal moves, its fit on each box, its likeliest rival's fit, the clearest box's clarity, and
- * whether the recognizer's own reading of a box is one of its written forms.
+ * among the legal moves, its fit on each box, its likeliest rival's fit, the clearest box's clarity,
+ * whether the recognizer's own reading of a box is one of its written forms, and whether the rival fits as well.
  */
-type PlyReading = { local: number; gaps: number[]; rivalFit: number; clarity: number; readAsWritten: boolean };
+type PlyReading = { local: number; gaps: number[]; rivalFit: number; clarity: number; readAsWritten: boolean; tied: boolean };
 
 function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores[], moves: readonly { san: string }[], from: number, positions: Positions): (PlyReading | null)[] {
   let fen = new Chess().fen();
@@ -433,10 +442,13 @@ function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores
     const rival = scores.reduce((r, score, i) => (i !== chosen && (r < 0 || score > scores[r]) ? i : r), -1);
     // compared as the recognizer's classes (it reads Turkish Ş as S)
     const forms = new Set(scoring.formsOf(san, origins[chosen]).map((form) => encodeText(form).join()));
+    const gaps = scoring.gaps(san, origins[chosen]);
+    const rivalFit = rival < 0 ? NO_FIT : bestFit(scoring.gaps(sans[rival], origins[rival]));
     return {
       local: Math.exp(scores[chosen] - best) / total,
-      gaps: scoring.gaps(san, origins[chosen]),
-      rivalFit: rival < 0 ? NO_FIT : bestFit(scoring.gaps(sans[rival], origins[rival])),
+      gaps,
+      rivalFit,
+      tied: rivalFit === bestFit(gaps),
       clarity: scoring.clarity,
       readAsWritten: observation.logProbs.some((logProbs) => forms.has(greedyDecode(logProbs, observation.frames, CLASSES).join())),
     };

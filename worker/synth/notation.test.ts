@@ -36,6 +36,20 @@ describe("writers who keep to long algebraic notation", () => {
   });
 });
 
+describe("writers who never name which of two pieces moves", () => {
+  it("write Sd2 for Nbd2 and every other move as the short writer of the same seed does", async () => {
+    // after 1. d4 d5 2. Nf3 Nf6 3. e3 e6 both knights may go to d2
+    const sans = ["d4", "d5", "Nf3", "Nf6", "e3", "e6", "Nbd2", "Be7", "Ne5", "O-O"];
+    const options = { seed: 60000011, fonts: TRAINING_FONTS, layout: "kiebitz-60" as const, language: "DE" as const, sans };
+    const [plain] = await syntheticSheet({ ...options, unnamedPieces: true });
+    const [named] = await syntheticSheet(options);
+    const text = (page: typeof plain, move: number, side: "w" | "b") => page.written.find((box) => box.move === move && box.side === side)!.text;
+    expect(text(plain, 4, "w")).toBe("Sd2");
+    expect(text(named, 4, "w")).toBe("Sbd2");
+    expect(plain.written.filter((box) => box.move !== 4 || box.side !== "w").map((box) => box.text)).toEqual(named.written.filter((box) => box.move !== 4 || box.side !== "w").map((box) => box.text));
+  });
+});
+
 describe("writers with any five capitals for piece letters", () => {
   it("write each piece with a capital of its own, the same on every move, and everything else as the language's writer", () => {
     const letters = anyPieceLetters("TR", 1, 5);

@@ -27,7 +27,7 @@ import { CALIBRATION_FILE, describeThresholds, SHIPPED_CALIBRATION_DIR, type Cal
 import { loadMovePrior } from "../reader/prior";
 import { readPage } from "../reader/read";
 import { readGameAdaptedToWriter } from "../reader/writer";
-import { CALIBRATED_KINDS, HELD_OUT_GAMES, HELD_OUT_HANDS, heldOutSheet, type HeldOutGames, type HeldOutDigits, type HeldOutKind, type HeldOutNotation } from "../synth/heldout";
+import { CALIBRATED_KINDS, HELD_OUT_GAMES, HELD_OUT_HANDS, HELD_OUT_NOTATIONS, heldOutSheet, type HeldOutGames, type HeldOutDigits, type HeldOutKind, type HeldOutNotation } from "../synth/heldout";
 import type { SyntheticPage } from "../synth/sheet";
 import { chooseThresholds, fitCalibration, flagging, type CalibrationRow } from "./calibration";
 
@@ -52,7 +52,7 @@ for (const kind of KINDS) if (!(kind in HELD_OUT_HANDS)) throw new Error(`--kind
 const GAMES = values.games!.split(",") as HeldOutGames[];
 for (const games of GAMES) if (!HELD_OUT_GAMES.includes(games)) throw new Error(`--games: ${HELD_OUT_GAMES.join(", ")}, not ${games}`);
 const NOTATIONS = values.notation!.split(",") as HeldOutNotation[];
-for (const notation of NOTATIONS) if (notation !== "short" && notation !== "long") throw new Error(`--notation: short, long, not ${notation}`);
+for (const notation of NOTATIONS) if (!HELD_OUT_NOTATIONS.includes(notation)) throw new Error(`--notation: ${HELD_OUT_NOTATIONS.join(", ")}, not ${notation}`);
 const DIGITS = values.digits!.split(",") as HeldOutDigits[];
 for (const digits of DIGITS) if (digits !== "hand" && digits !== "real") throw new Error(`--digits: hand, real, not ${digits}`);
 const BENDS = values.bend!.split(",").map(Number);
@@ -62,7 +62,7 @@ if (!(FIRST >= 64 && SHEETS > 0 && AIM > 0.5 && AIM < 1)) throw new Error("--fir
 /** `kind` and `games`: the kind of hand and of game, whose unflagged moves must meet the aim together; `set`: also the notation, digits and bend. */
 type Row = CalibrationRow & { sheets: "one" | "both"; set: string };
 const setOf = (hand: HeldOutKind, games: HeldOutGames, notation: HeldOutNotation, digits: HeldOutDigits, bend: number) =>
-  [hand, ...(games === "random" ? [] : [games]), ...(notation === "short" ? [] : ["long"]), ...(digits === "hand" ? [] : ["real digits"]), ...(bend ? [`bowed ${bend} mm`] : [])].join(", ");
+  [hand, ...(games === "random" ? [] : [games]), ...(notation === "short" ? [] : [notation]), ...(digits === "hand" ? [] : ["real digits"]), ...(bend ? [`bowed ${bend} mm`] : [])].join(", ");
 
 /** The decoded moves of the held-out sheets, from one player's sheet and from both. */
 async function decodedMoves(): Promise<Row[]> {
