@@ -28,7 +28,7 @@ const BOARDS = 1_000;
  * A position's legal moves: their SANs and the squares they leave, in the same order; what the prior adds to each
  * (null: no prior; undefined: not yet asked); and the FEN each leads to, once played.
  */
-export type Legal = { sans: string[]; origins: string[]; prior?: Float64Array | null; next: (string | undefined)[] };
+type Legal = { sans: string[]; origins: string[]; prior?: Float64Array | null; next: (string | undefined)[] };
 /** A position listed lately: its board and its moves in the order of their SANs, for playing them. */
 type Board = { position: Position; listed: Move[] };
 
