@@ -68,6 +68,9 @@ describe("legality-constrained decoding", () => {
     const open = decodeGame(texts.slice(0, 8).map((text) => ply(frames(text))), "EN");
     expect(open.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
     expect(open.moves[6].confidence).toBeLessThan(0.6);
+    // both players' sheets showing Nd2 settle nothing either (read on both sheets, a move goes to a person under 0.5)
+    const both = decodeGame(texts.slice(0, 8).map((text): PlyObservation => ({ frames: FRAMES, logProbs: [frames(text), frames(text)], sheets: [0, 1] })), "EN");
+    expect(both.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
   });
 
   it("resolves a misread piece letter by legality: only a knight can go to f3", () => {

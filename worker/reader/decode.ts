@@ -242,7 +242,8 @@ function legalScores(fen: string, scoring: BoxScores, positions: Positions) {
  */
 const CERTAIN = 1e-4;
 
-type Beam = { fen: string; score: number; moves: { san: string; confidence: number }[] };
+/** A game followed: each move with its share of its position, and the least share it kept where another game reached the same position by another move (`shared`). */
+type Beam = { fen: string; score: number; moves: { san: string; confidence: number; shared?: number }[] };
 /** A move from `parent`'s position: the `index`th of its legal moves (Positions.position). */
 type Child = { parent: Beam; san: string; index: number; score: number; confidence: number };
 
@@ -265,7 +266,9 @@ function keepBest(children: readonly Child[], width: number, span: number, posit
       continue;
     }
     const share = 1 / (1 + Math.exp(score - kept.score));
-    kept.moves = kept.moves.map((move, ply) => (move.san === moves[ply].san || move.confidence <= share ? move : { ...move, confidence: share }));
+    kept.moves = kept.moves.map((move, ply) =>
+      move.san === moves[ply].san || (move.shared ?? 1) <= share ? move : { ...move, confidence: Math.min(move.confidence, share), shared: share },
+    );
   }
   return [...beams.values()];
 }
@@ -404,9 +407,9 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     };
     // a box that fits another legal move as well (Nd2 where both knights may go) cannot tell them apart, only the game
     // can: the move's share is then its position's (a half), which the calibration never saw beside a box read surely,
-    // so the share of the games followed to the end that agree on it is all that is known
+    // so the share of the games followed to the end that agree on it, and of those that met it again, is all that is known
     const calibrated = calibratedConfidence(evidence, calibration);
-    const confidence = reading.tied ? Math.min(agreement[ply], calibrated) : calibrated;
+    const confidence = reading.tied ? Math.min(agreement[ply], move.shared ?? 1, calibrated) : calibrated;
     return { ply, san: move.san, confidence, flagged: confidence < reviewThreshold(evidence, calibration), evidence };
   });
   const unfamiliarHand = lost.length > 0;
