@@ -73,6 +73,15 @@ export function withoutDisambiguator(san: string): string {
   return parts && parts[2] ? parts[1] + parts[3] : san;
 }
 
+/**
+ * The move as a player writes it who names the file his piece leaves though no other could go there (Ngf3 for Nf3,
+ * Rfd1 for Rd1). The SAN itself for pawns, kings, castling and moves that already name it.
+ */
+export function withOriginFile(san: string, from: string): string {
+  const parts = san.match(/^([NBRQ])(x?[a-h][1-8].*)$/);
+  return parts ? parts[1] + from[0] + parts[2] : san;
+}
+
 /** The square each move of a game from the start leaves (what long algebraic notation writes first), up to the first illegal move. */
 export function squaresLeft(sans: readonly string[]): string[] {
   const board = new Chess();

@@ -73,6 +73,14 @@ describe("legality-constrained decoding", () => {
     expect(both.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
   });
 
+  it("reads a move written with the file its piece leaves though no other could go there (Ngf3, Rfd1)", () => {
+    const texts = ["e4", "e5", "Ngf3", "Nbc6", "Bfc4", "Bfc5", "O-O", "Ngf6", "Rfe1", "d6"];
+    const game = decodeGame(texts.map((text) => ply(frames(text))), "EN");
+    expect(game.moves.map((m) => m.san)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6", "Re1", "d6"]);
+    expect(game.moves.filter((m) => m.flagged)).toEqual([]);
+    expect(Math.min(...game.moves.map((m) => m.evidence!.nearFit))).toBeGreaterThan(-0.01);
+  });
+
   it("resolves a misread piece letter by legality: only a knight can go to f3", () => {
     // the first letter could be N, R or B; of those only Nf3 is legal after 1. e4 e5
     const game = decodeGame([ply(frames("e4")), ply(frames("e5")), ply(frames("Nf3", { 0: "NRB" }))], "EN");

@@ -1,5 +1,5 @@
 import { Chess } from "chess.js";
-import { longForms, withoutDisambiguator, writtenForms } from "~/chess/candidates";
+import { longForms, withOriginFile, withoutDisambiguator, writtenForms } from "~/chess/candidates";
 import { NOTATION_LANGUAGES, PIECE_LETTERS, type NotationLanguage } from "~/chess/languages";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
 import { DOUBTFUL_POSTERIOR, SHIPPED_CALIBRATION, boundedClarity, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
@@ -122,34 +122,47 @@ function formScorer(boxes: readonly Float32Array[], frames: number) {
 const LONG_NOTATION_SHARE = 0.2;
 const RANK_DIGITS = /[1-8]/g;
 
+/** Whether on some sheet of the plies' boxes at least `share` of the boxes are read (the recognizer's own reading) as `habit` has it. */
+function someSheetReads(plies: readonly PlyObservation[], habit: (text: string) => boolean, share: number): boolean {
+  const boxes = new Map<number, { all: number; habit: number }>();
+  for (const observation of plies) {
+    observation.logProbs.forEach((logProbs, box) => {
+      const sheet = sheetOf(observation, box);
+      const count = boxes.get(sheet) ?? { all: 0, habit: 0 };
+      count.all++;
+      if (habit(decodeClasses(greedyDecode(logProbs, observation.frames, CLASSES)))) count.habit++;
+      boxes.set(sheet, count);
+    });
+  }
+  return [...boxes.values()].some((count) => count.habit >= share * count.all);
+}
+
 /**
  * Whether some sheet of the plies' boxes is written in long algebraic notation (LONG_NOTATION_SHARE): then every
  * move's long forms are scored beside its short ones; otherwise only its short forms, which decode short writers'
  * sheets as well in three quarters of the time.
  */
-export function writtenLong(plies: readonly PlyObservation[]): boolean {
-  const boxes = new Map<number, { all: number; long: number }>();
-  for (const observation of plies) {
-    observation.logProbs.forEach((logProbs, box) => {
-      const sheet = sheetOf(observation, box);
-      const count = boxes.get(sheet) ?? { all: 0, long: 0 };
-      count.all++;
-      if ((decodeClasses(greedyDecode(logProbs, observation.frames, CLASSES)).match(RANK_DIGITS)?.length ?? 0) >= 2) count.long++;
-      boxes.set(sheet, count);
-    });
-  }
-  return [...boxes.values()].some(({ all, long }) => long >= LONG_NOTATION_SHARE * all);
-}
+export const writtenLong = (plies: readonly PlyObservation[]) => someSheetReads(plies, (text) => (text.match(RANK_DIGITS)?.length ?? 0) >= 2, LONG_NOTATION_SHARE);
 
-/** A ply's boxes (one per sheet) scored against written forms, each form once per box; long forms too where `long`. */
-function boxScores(observation: PlyObservation, language: NotationLanguage, long: boolean) {
+/**
+ * A sheet whose boxes the recognizer reads as a piece letter, a file and a square (Ngf3) at least this often is by a
+ * writer who names the file his piece leaves where SAN would not (NAMED_FILE_SHARE): SAN names it in 0.5% of random
+ * games' moves and 2.7% of an engine's. Only there are the moves' forms with the file named scored: on SAN writers'
+ * cursive sheets they turned misread boxes into such forms (README, "Moves written with the file their piece leaves").
+ */
+const NAMED_FILE_SHARE = 0.1;
+const NAMED_FILE = /^[A-Z][a-h][x:]?[a-h][1-8]/;
+export const namesFiles = (plies: readonly PlyObservation[]) => someSheetReads(plies, (text) => NAMED_FILE.test(text), NAMED_FILE_SHARE);
+
+/** A ply's boxes (one per sheet) scored against written forms, each form once per box; long forms too where `long`, forms naming the file a piece leaves where `named`. */
+function boxScores(observation: PlyObservation, language: NotationLanguage, long: boolean, named: boolean) {
   const formScore = formScorer(observation.logProbs, observation.frames);
   const asCut = observation.asCut ?? observation.logProbs;
   const asCutScore = asCut.some((frames, box) => frames !== observation.logProbs[box]) ? formScorer(asCut, observation.frames) : formScore;
   /** The ways the move (leaving the square `from`) may be written on these sheets. */
-  const formsOf = (san: string, from: string) => sheetForms(san, language, long ? from : undefined);
+  const formsOf = (san: string, from: string) => sheetForms(san, language, from, long, named);
   /** The forms the boxes are scored against: the written ones, and in long notation those with the square of departure open. */
-  const scoredForms = (san: string, from: string) => (long ? scoredLongForms(san, language, from) : formsOf(san, from));
+  const scoredForms = (san: string, from: string) => (long ? scoredLongForms(san, language, from, named) : formsOf(san, from));
   /** How likely the box shows the move, by its likeliest written form. */
   const moveScore = (box: number, san: string, from: string) => Math.max(...scoredForms(san, from).map((form) => asCutScore(box, form)));
   // what the box reads as in the sheet's notation: a letter of another language read there is one of its own misread
@@ -161,12 +174,12 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
     if (score === undefined) sums.set(form, (score = observation.logProbs.reduce((sum, _, box) => sum + formScore(box, form), 0)));
     return score;
   };
-  // the same move (and, read in long notation, from the same square) comes up in many of the beam's positions
+  // the same move from the same square comes up in many of the beam's positions
   const moveScores = new Map<string, number>();
   return {
     /** All the ply's boxes together: each form's likelihood summed over the boxes. */
     moveScore: (san: string, from: string) => {
-      const key = long ? `${san} ${from}` : san;
+      const key = `${san} ${from}`;
       let score = moveScores.get(key);
       if (score === undefined) moveScores.set(key, (score = Math.max(...scoredForms(san, from).map(summed))));
       return score;
@@ -185,21 +198,21 @@ type BoxScores = ReturnType<typeof boxScores>;
 const formsCache = new Map<string, string[]>();
 /**
  * The ways a move may be written on a sheet: the forms of the chess core, short and, given the square the move
- * leaves, long algebraic, with check marks and castling with zeros.
+ * leaves, with the piece's file named (Ngf3) and, where `long`, long algebraic, with check marks and castling with zeros.
  */
-export function sheetForms(san: string, language: NotationLanguage, from?: string): string[] {
-  const key = `${language} ${san} ${from ?? ""}`;
+export function sheetForms(san: string, language: NotationLanguage, from?: string, long = from !== undefined, named = false): string[] {
+  const key = `${language} ${san} ${from ?? ""} ${long} ${named}`;
   let forms = formsCache.get(key);
-  if (!forms) formsCache.set(key, (forms = computeSheetForms(san, language, from)));
+  if (!forms) formsCache.set(key, (forms = computeSheetForms(san, language, from, long, named)));
   return forms;
 }
 
 /** A move's forms in long notation (sheetForms) and the same with the square of departure open (OPEN_FILE), computed once. */
-function scoredLongForms(san: string, language: NotationLanguage, from: string): string[] {
-  const key = `${language} ${san} ${from} open`;
+function scoredLongForms(san: string, language: NotationLanguage, from: string, named: boolean): string[] {
+  const key = `${language} ${san} ${from} ${named} open`;
   let forms = formsCache.get(key);
   if (!forms) {
-    const written = sheetForms(san, language, from);
+    const written = sheetForms(san, language, from, true, named);
     forms = [...new Set([...written, ...written.filter((form) => form.includes(from)).map((form) => openForm(form, from))])];
     formsCache.set(key, forms);
   }
@@ -213,8 +226,13 @@ function scoredLongForms(san: string, language: NotationLanguage, from: string):
  * the game in which later moves need no such letter was preferred, read wrong and sure (README, "Moves written
  * without which piece moves").
  */
-function computeSheetForms(san: string, language: NotationLanguage, from: string | undefined): string[] {
-  const forms = new Set([...writtenForms(san, language), ...writtenForms(withoutDisambiguator(san), language), ...(from ? longForms(san, from, language) : [])]);
+function computeSheetForms(san: string, language: NotationLanguage, from: string | undefined, long: boolean, named: boolean): string[] {
+  const forms = new Set([
+    ...writtenForms(san, language),
+    ...writtenForms(withoutDisambiguator(san), language),
+    ...(from && named ? writtenForms(withOriginFile(san, from), language) : []),
+    ...(from && long ? longForms(san, from, language) : []),
+  ]);
   const mark = san.match(/[+#]$/)?.[0];
   for (const form of [...forms]) {
     if (mark) forms.add(form + mark);
@@ -325,9 +343,10 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   // each ply's boxes scored once, for the search and for the moves' evidence after it
   const scorings: BoxScores[] = [];
   const long = writtenLong(plies.slice(confirmed.length));
+  const named = namesFiles(plies.slice(confirmed.length));
   for (let ply = confirmed.length; ply < plies.length; ply++) {
     const observation = plies[ply];
-    const scoring = (scorings[ply] = boxScores(observation, language, long));
+    const scoring = (scorings[ply] = boxScores(observation, language, long, named));
     const expanded: Child[] = [];
     const farApart: Child[] = [];
     const sheets = Math.max(1, observation.logProbs.length);

@@ -4,7 +4,7 @@ import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
 import { FRAMES, mixedReadings, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
-import { sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
+import { namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { Positions } from "./positions";
 import { readGame, sheetsOf, type PageMoves } from "./read";
 
@@ -30,12 +30,14 @@ type SureMove = { san: string; from: string };
  */
 async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number, SureMove>, language: NotationLanguage, head: Head): Promise<{ pages: PageMoves[]; head: Head }> {
   const samples: WriterSample[] = [];
+  // a writer who names the file his piece leaves (Ngf3) is taught by such forms too, as the decoder reads his sheet
+  const named = namesFiles(sheet.flatMap((page) => page.moves.map((move) => ({ frames: FRAMES, logProbs: [move.logProbs] }))));
   for (const page of sheet) {
     for (const move of page.moves) {
       const known = sure.get(move.ply);
       // a box with no character read is a smudge that readGame leaves out (the move was read on the other sheet)
       if (known === undefined || !move.features || greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
-      const labels = sheetForms(known.san, language, known.from).map(encodeText);
+      const labels = sheetForms(known.san, language, known.from, true, named).map(encodeText);
       const scores = labels.map((label) => ctcLogLikelihood(move.logProbs, FRAMES, CLASSES, label));
       samples.push({ features: move.features, label: labels[scores.indexOf(Math.max(...scores))] });
     }

@@ -35,10 +35,11 @@ export const HELD_OUT_GAMES = ["random", "openings", "engine"] as const;
 export type HeldOutGames = (typeof HELD_OUT_GAMES)[number];
 
 /**
- * How the players write their moves: short algebraic (Nf3), long (Ng1-f3: writtenLongMove), or short never naming which of
- * two pieces moves (`unnamed`: Nd2 for Nbd2, withoutDisambiguator), on both players' sheets.
+ * How the players write their moves: short algebraic (Nf3), long (Ng1-f3: writtenLongMove), short never naming which of
+ * two pieces moves (`unnamed`: Nd2 for Nbd2, withoutDisambiguator), or short always naming the file a piece leaves
+ * (`named`: Ngf3 for Nf3, withOriginFile), on both players' sheets.
  */
-export const HELD_OUT_NOTATIONS = ["short", "long", "unnamed"] as const;
+export const HELD_OUT_NOTATIONS = ["short", "long", "unnamed", "named"] as const;
 export type HeldOutNotation = (typeof HELD_OUT_NOTATIONS)[number];
 
 /** The writers' digits: their hand's own, or real people's never used in training (MNIST's test digits: digits.ts). */
@@ -57,7 +58,7 @@ export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", {
   const language = NOTATION_LANGUAGES[index % NOTATION_LANGUAGES.length];
   const layout = index % 8 === 7 ? "kiebitz-120" : "kiebitz-60";
   const opening = games === "openings" ? ecoLines()[(index * 7919) % ecoLines().length] : undefined;
-  const writers = { longNotation: notation === "long" ? 1 : 0, unnamedPieces: notation === "unnamed", realDigits: digits === "real" ? { share: 1, set: "held-out" as const } : undefined, bend };
+  const writers = { longNotation: notation === "long" ? 1 : 0, pieceNaming: notation === "unnamed" ? ("never" as const) : notation === "named" ? ("always" as const) : undefined, realDigits: digits === "real" ? { share: 1, set: "held-out" as const } : undefined, bend };
   // an engine's game as far as the form holds it (random games on one page stop at 110 plies)
   const sans = games === "engine" ? engineGame(index).slice(0, layout === "kiebitz-120" ? 240 : 110) : undefined;
   const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening, sans, ...writers });

@@ -36,17 +36,20 @@ describe("writers who keep to long algebraic notation", () => {
   });
 });
 
-describe("writers who never name which of two pieces moves", () => {
-  it("write Sd2 for Nbd2 and every other move as the short writer of the same seed does", async () => {
+describe("writers who never or always name the piece that moves", () => {
+  it("write Sd2 for Nbd2 (never) or Sgf3 for Nf3 (always), every other move as the SAN writer of the same seed", async () => {
     // after 1. d4 d5 2. Nf3 Nf6 3. e3 e6 both knights may go to d2
     const sans = ["d4", "d5", "Nf3", "Nf6", "e3", "e6", "Nbd2", "Be7", "Ne5", "O-O"];
     const options = { seed: 60000011, fonts: TRAINING_FONTS, layout: "kiebitz-60" as const, language: "DE" as const, sans };
-    const [plain] = await syntheticSheet({ ...options, unnamedPieces: true });
+    const [plain] = await syntheticSheet({ ...options, pieceNaming: "never" });
     const [named] = await syntheticSheet(options);
     const text = (page: typeof plain, move: number, side: "w" | "b") => page.written.find((box) => box.move === move && box.side === side)!.text;
     expect(text(plain, 4, "w")).toBe("Sd2");
     expect(text(named, 4, "w")).toBe("Sbd2");
     expect(plain.written.filter((box) => box.move !== 4 || box.side !== "w").map((box) => box.text)).toEqual(named.written.filter((box) => box.move !== 4 || box.side !== "w").map((box) => box.text));
+    // a writer who always names the file his piece leaves writes Sgf3 for Nf3, and Sbd2 as SAN does
+    const [always] = await syntheticSheet({ ...options, pieceNaming: "always" });
+    expect([text(always, 2, "w"), text(always, 4, "w"), text(always, 1, "w")]).toEqual(["Sgf3", "Sbd2", text(named, 1, "w")]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
-import { longForms, squaresLeft, withoutDisambiguator } from "~/chess/candidates";
+import { longForms, squaresLeft, withOriginFile, withoutDisambiguator } from "~/chess/candidates";
 import { NOTATION_LANGUAGES, PIECE_LETTERS, type NotationLanguage } from "~/chess/languages";
 import { printMove } from "~/chess/print";
 import { pick, seededRandom } from "~/chess/random";
@@ -117,8 +117,11 @@ export type SheetOptions = {
   penDrawn?: number;
   /** Chance that the writer keeps to long algebraic notation (writtenLongMove; none by default), drawn from a random stream of its own. */
   longNotation?: number;
-  /** The writer never writes which of two pieces moves (Nd2 for Nbd2: withoutDisambiguator) in short notation; no random draws, otherwise the same sheet. */
-  unnamedPieces?: boolean;
+  /**
+   * How the writer names which piece moves in short notation: as SAN does (by default), never (`never`: Nd2 for Nbd2,
+   * withoutDisambiguator), or always by its file (`always`: Ngf3 for Nf3, withOriginFile). No random draws: otherwise the same sheet.
+   */
+  pieceNaming?: "never" | "always";
   /**
    * Chance that the writer's piece letters are five of the recognizer's capital letters drawn at random instead of the
    * language's (anyPieceLetters; none by default), drawn from a random stream of its own: training sees the capitals of
@@ -177,9 +180,9 @@ async function withDigits(hand: Hand, digits: SheetOptions["realDigits"], seed: 
 }
 
 /** How a sheet's writer writes a move: in short algebraic, or by chance (`share`) in long algebraic with or without hyphens. */
-function sheetNotation(sans: readonly string[], language: NotationLanguage, share: number, seed: number, unnamedPieces = false): (ply: number, sheetRandom: Random) => string {
+function sheetNotation(sans: readonly string[], language: NotationLanguage, share: number, seed: number, naming?: SheetOptions["pieceNaming"]): (ply: number, sheetRandom: Random) => string {
   const random = seededRandom((seed ^ NOTATION_STREAM) >>> 0);
-  const short = unnamedPieces ? sans.map(withoutDisambiguator) : sans;
+  const short = naming === "never" ? sans.map(withoutDisambiguator) : naming === "always" ? squaresLeft(sans).map((from, ply) => withOriginFile(sans[ply], from)) : sans;
   if (share <= 0 || random() >= share) return (ply, sheetRandom) => writtenMove(short[ply], language, sheetRandom);
   const hyphen = random() < 0.7;
   const origins = squaresLeft(sans);
@@ -220,7 +223,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const black = pick(random, NAMES.filter((name) => name !== white));
   const result = pick(random, ["1-0", "0-1", "½-½", "1/2"]);
   const corrections = options.corrections ?? 0.03;
-  const inNotation = sheetNotation(sans, language, options.longNotation ?? 0, options.seed, options.unnamedPieces);
+  const inNotation = sheetNotation(sans, language, options.longNotation ?? 0, options.seed, options.pieceNaming);
   const letters = anyPieceLetters(language, options.anyLetters ?? 0, options.seed);
   const write = (ply: number, sheetRandom: Random) => letters(inNotation(ply, sheetRandom));
   const out: SyntheticPage[] = [];
