@@ -179,7 +179,7 @@ async function withDigits(hand: Hand, digits: SheetOptions["realDigits"], seed: 
   return random() < digits.share ? { ...hand, digits: await realDigits(random, digits.set, hand.ink) } : hand;
 }
 
-/** How a sheet's writer writes a move: in short algebraic, or by chance (`share`) in long algebraic with or without hyphens. */
+/** How a sheet's writer writes a move: in short algebraic (naming the piece as `naming` says), or by chance (`share`) in long algebraic with or without hyphens. */
 function sheetNotation(sans: readonly string[], language: NotationLanguage, share: number, seed: number, naming?: SheetOptions["pieceNaming"]): (ply: number, sheetRandom: Random) => string {
   const random = seededRandom((seed ^ NOTATION_STREAM) >>> 0);
   const short = naming === "never" ? sans.map(withoutDisambiguator) : naming === "always" ? squaresLeft(sans).map((from, ply) => withOriginFile(sans[ply], from)) : sans;
