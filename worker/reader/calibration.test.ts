@@ -24,6 +24,8 @@ describe("the shipped calibration", () => {
     expect(reviewThreshold(both, SHIPPED_CALIBRATION)).toBe(bothBelow);
     expect(bothBelow).toBeLessThanOrEqual(SHIPPED_CALIBRATION.reviewBelow);
     expect(reviewThreshold({ ...both, unfitting: 0.26 }, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.astray!.reviewBelow);
+    // a move whose boxes fit another legal move as well (Nd2 where both knights may go) gains nothing from the second sheet
+    expect(reviewThreshold({ ...both, tied: true }, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.reviewBelow);
   });
 
   it("counts the decoder's certainty for less the more of the game fits badly, and trusts a sure move less in a game in doubt", () => {

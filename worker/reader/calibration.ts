@@ -37,6 +37,11 @@ export type MoveEvidence = {
   handClarity: number;
   /** Boxes that show the move: one per player's sheet. */
   boxes: number;
+  /**
+   * A box fits another legal move exactly as well (Nd2 where both knights may go): only the game tells them apart,
+   * so the move is held to one sheet's threshold even where both sheets show it alike (decode.ts, PlyReading.tied).
+   */
+  tied?: boolean;
 };
 
 /**
@@ -64,9 +69,9 @@ export function describeThresholds({ reviewBelow, astray, bothSheets }: Calibrat
 }
 
 /** The confidence below which the move is flagged for review. */
-export function reviewThreshold(evidence: Pick<MoveEvidence, "unfitting" | "boxes">, calibration: Calibration): number {
+export function reviewThreshold(evidence: Pick<MoveEvidence, "unfitting" | "boxes" | "tied">, calibration: Calibration): number {
   if (calibration.astray && evidence.unfitting > calibration.astray.unfitting) return calibration.astray.reviewBelow;
-  return calibration.bothSheets && evidence.boxes > 1 ? calibration.bothSheets.reviewBelow : calibration.reviewBelow;
+  return calibration.bothSheets && evidence.boxes > 1 && !evidence.tied ? calibration.bothSheets.reviewBelow : calibration.reviewBelow;
 }
 
 /** A move the decoder gives less than this share of the probability is in doubt (MoveEvidence.doubtful, FEATURES.inDoubt). */

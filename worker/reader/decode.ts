@@ -423,6 +423,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       doubtful,
       handClarity,
       boxes: plies[ply].logProbs.length,
+      tied: reading.tied,
     };
     // a box that fits another legal move as well (Nd2 where both knights may go) cannot tell them apart, only the game
     // can: the move's share is then its position's (a half), which the calibration never saw beside a box read surely,
