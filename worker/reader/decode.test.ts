@@ -81,6 +81,18 @@ describe("legality-constrained decoding", () => {
     expect(leaning.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
   });
 
+  it("doubts a move written without which rook moves (Rd1) where the other rook's game comes back to the same position", () => {
+    // 9. Rd1 with both rooks free to go, then 10. Ra1 or Rf1 (the box read half and half): Rad1 Ra1 and Rfd1 Rf1 meet
+    // again, and the beam follows one game per position, so no game followed to the end disagrees on Rd1
+    const texts = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6", "d3", "d6", "Bg5", "a6", "Nc3", "Ba7", "Qe2", "Rb8", "Rd1", "Ra8", "Ra1", "Rb8"];
+    const game = decodeGame(texts.map((text, p) => ply(p === 18 ? frames(text, { 1: "af" }) : frames(text))), "EN");
+    expect(["Rad1", "Rfd1"]).toContain(game.moves[16].san);
+    // its share where the games met is all that tells the rooks apart: a half, and it goes to a person
+    expect(game.moves[16]).toMatchObject({ flagged: true, evidence: { tied: true } });
+    expect(game.moves[16].confidence).toBeLessThanOrEqual(0.5 + 1e-9);
+    expect(game.moves.slice(0, 16).filter((m) => m.flagged)).toEqual([]);
+  });
+
   it("reads a move written with the file its piece leaves though no other could go there (Ngf3, Rfd1)", () => {
     const texts = ["e4", "e5", "Ngf3", "Nbc6", "Bfc4", "Bfc5", "O-O", "Ngf6", "Rfe1", "d6"];
     const game = decodeGame(texts.map((text) => ply(frames(text))), "EN");
