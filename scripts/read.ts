@@ -106,7 +106,7 @@ for (const file of files) {
     for (const box of own.flatMap((page) => page.moves)) {
       if (box.ply >= truth.length) continue;
       tally.boxes++;
-      if (sheetForms(truth[box.ply], sheet.language, from[box.ply]).some((form) => form.replace(/Ş/g, "S") === box.text)) tally.boxesAsWritten++;
+      if (sheetForms(truth[box.ply], sheet.language, { from: from[box.ply] }).some((form) => form.replace(/Ş/g, "S") === box.text)) tally.boxesAsWritten++;
     }
     for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += tally[key];
   }

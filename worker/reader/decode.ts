@@ -160,7 +160,7 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   const asCut = observation.asCut ?? observation.logProbs;
   const asCutScore = asCut.some((frames, box) => frames !== observation.logProbs[box]) ? formScorer(asCut, observation.frames) : formScore;
   /** The ways the move (leaving the square `from`) may be written on these sheets. */
-  const formsOf = (san: string, from: string) => sheetForms(san, language, from, long, named);
+  const formsOf = (san: string, from: string) => sheetForms(san, language, { from, long, named });
   /** The forms the boxes are scored against: the written ones, and in long notation those with the square of departure open. */
   const scoredForms = (san: string, from: string) => (long ? scoredLongForms(san, language, from, named) : formsOf(san, from));
   /** How likely the box shows the move, by its likeliest written form. */
@@ -197,10 +197,16 @@ type BoxScores = ReturnType<typeof boxScores>;
 /** Forms per language, SAN and square left, computed once (some ten thousand occur in practice). */
 const formsCache = new Map<string, string[]>();
 /**
+ * How a sheet's writer may write a move besides SAN: `from`, the square the move leaves; `long`, in long algebraic
+ * notation (Ng1-f3; by default wherever `from` is given); `named`, naming the file his piece leaves (Ngf3).
+ */
+export type WritingHabits = { from?: string; long?: boolean; named?: boolean };
+
+/**
  * The ways a move may be written on a sheet: the forms of the chess core, short and, given the square the move
  * leaves, with the piece's file named (Ngf3) and, where `long`, long algebraic, with check marks and castling with zeros.
  */
-export function sheetForms(san: string, language: NotationLanguage, from?: string, long = from !== undefined, named = false): string[] {
+export function sheetForms(san: string, language: NotationLanguage, { from, long = from !== undefined, named = false }: WritingHabits = {}): string[] {
   const key = `${language} ${san} ${from ?? ""} ${long} ${named}`;
   let forms = formsCache.get(key);
   if (!forms) formsCache.set(key, (forms = computeSheetForms(san, language, from, long, named)));
@@ -212,7 +218,7 @@ function scoredLongForms(san: string, language: NotationLanguage, from: string, 
   const key = `${language} ${san} ${from} ${named} open`;
   let forms = formsCache.get(key);
   if (!forms) {
-    const written = sheetForms(san, language, from, true, named);
+    const written = sheetForms(san, language, { from, long: true, named });
     forms = [...new Set([...written, ...written.filter((form) => form.includes(from)).map((form) => openForm(form, from))])];
     formsCache.set(key, forms);
   }

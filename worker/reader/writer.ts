@@ -37,7 +37,7 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
       const known = sure.get(move.ply);
       // a box with no character read is a smudge that readGame leaves out (the move was read on the other sheet)
       if (known === undefined || !move.features || greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
-      const labels = sheetForms(known.san, language, known.from, true, named).map(encodeText);
+      const labels = sheetForms(known.san, language, { from: known.from, long: true, named }).map(encodeText);
       const scores = labels.map((label) => ctcLogLikelihood(move.logProbs, FRAMES, CLASSES, label));
       samples.push({ features: move.features, label: labels[scores.indexOf(Math.max(...scores))] });
     }

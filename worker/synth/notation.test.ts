@@ -12,7 +12,7 @@ describe("writers who keep to long algebraic notation", () => {
     const board = new Chess();
     const origins = page.sans.map((san) => board.move(san).from);
     const plyOf = (box: (typeof page.written)[number]) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
-    for (const box of page.written) expect(sheetForms(page.sans[plyOf(box)], "DE", origins[plyOf(box)])).toContain(box.text);
+    for (const box of page.written) expect(sheetForms(page.sans[plyOf(box)], "DE", { from: origins[plyOf(box)] })).toContain(box.text);
     // the moves that leave a square and reach another are written with both (castling stays O-O)
     const long = page.written.filter((box) => !page.sans[plyOf(box)].startsWith("O-O"));
     expect(long.every((box) => box.text.includes(origins[plyOf(box)]))).toBe(true);
