@@ -56,8 +56,9 @@ describe("the decoder's board against chess.js in the positions where chess rule
 
   it("tells pieces apart by file, rank or square as chess.js does, and marks promotions that mate", () => {
     // three queens reach e4: b4 shares a file with b1 and a rank with h4 (its square), b1 the first rank with none, h4 its file
-    const sans = compare("7k/8/8/8/1Q5Q/8/8/1Q4NK w - - 0 1");
-    expect(sans).toEqual(expect.arrayContaining(["Qb4e4+", "Q1e4+", "Qhe4"]));
+    // (a pawn on h7 shields the black king: a position where the side not to move is in check is never reached)
+    const sans = compare("7k/7p/8/8/1Q5Q/8/8/1Q4NK w - - 0 1");
+    expect(sans).toEqual(expect.arrayContaining(["Qb4e4", "Q1e4", "Qhe4", "Qhxh7#", "Qbxh7#", "Qhd4+"]));
     // a pawn that takes and promotes with mate
     const mates = compare("1r5k/P5pp/8/8/8/8/8/K7 w - - 0 1");
     expect(mates).toEqual(expect.arrayContaining(["axb8=Q#", "axb8=R#", "axb8=N", "a8=Q"]));

@@ -314,31 +314,63 @@ function disambiguator(move: Move, moves: readonly Move[]): string {
   return sameFile > 0 ? name[1] : name[0];
 }
 
-/** A legal move's SAN without its mark (chess.js's `_moveToSan`). */
+/** Each piece type's letter in SAN (none for a pawn). */
+const SAN_LETTERS = ["", "", "N", "B", "R", "Q", "K"];
+/** How many of the moves take a piece of each type to each square (by type * 128 + square): only where more than one does is a move disambiguated. */
+const sameTarget = new Uint8Array(7 * 128);
+
+/** A legal move's SAN without its mark (chess.js's `_moveToSan`), `sameTarget` counted for `moves`. */
 function sanOf(move: Move, moves: readonly Move[]): string {
   if (move.flags & KINGSIDE) return "O-O";
   if (move.flags & QUEENSIDE) return "O-O-O";
-  let san = move.piece === PAWN ? "" : LETTERS[move.piece].toUpperCase() + disambiguator(move, moves);
+  let san = move.piece === PAWN ? "" : SAN_LETTERS[move.piece] + (sameTarget[move.piece * 128 + move.to] > 1 ? disambiguator(move, moves) : "");
   if (move.flags & (CAPTURE | EN_PASSANT)) san += `${move.piece === PAWN ? squareName(move.from)[0] : ""}x`;
   san += squareName(move.to);
-  if (move.promotion) san += `=${LETTERS[move.promotion].toUpperCase()}`;
+  if (move.promotion) san += `=${SAN_LETTERS[move.promotion]}`;
   return san;
 }
 
-/** The legal moves of the position in chess.js's order, with their SAN (check and mate marked). */
+/** How two squares lie, by their 0x88 difference (+ 119): on one line, rank, file or diagonal (LINE), or a knight's jump apart (JUMP). */
+const LINE = 1;
+const JUMP = 2;
+const ALIGNED = new Uint8Array(239);
+for (const step of STEPS[QUEEN]) for (let k = 1; k < 8; k++) ALIGNED[step * k + 119] |= LINE;
+for (const step of KNIGHT_STEPS) ALIGNED[step + 119] |= JUMP;
+const aligned = (a: number, b: number) => ALIGNED[a - b + 119];
+
+/**
+ * The legal moves of the position in chess.js's order, with their SAN (check and mate marked). A move is made and the
+ * kings looked at only where it may matter: where the mover's king is in check, moves, or stands on a line with the
+ * square left (a pin), and where the other king stands on a line with, or a knight's jump from, a square the move
+ * empties or fills; castling and en passant always.
+ */
 export function legalMoves(position: Position): { moves: Move[]; sans: string[] } {
   const us = position.turn;
+  const ownKing = position.kings[side(us)];
+  const theirKing = position.kings[side(other(us))];
+  const inCheck = kingAttacked(position, us);
   const moves: Move[] = [];
   const marks: string[] = [];
   for (const move of pseudoLegalMoves(position)) {
-    const undo = makeMove(position, move);
-    if (!kingAttacked(position, us)) {
+    const special = move.flags & (EN_PASSANT | KINGSIDE | QUEENSIDE);
+    const mayExpose = inCheck || special || move.piece === KING || aligned(ownKing, move.from) & LINE;
+    const mayCheck = special || aligned(theirKing, move.to) || aligned(theirKing, move.from) & LINE;
+    if (!mayExpose && !mayCheck) {
       moves.push(move);
-      marks.push(kingAttacked(position, other(us)) ? (canMove(position) ? "+" : "#") : "");
+      marks.push("");
+      continue;
+    }
+    const undo = makeMove(position, move);
+    if (!mayExpose || !kingAttacked(position, us)) {
+      moves.push(move);
+      marks.push(mayCheck && kingAttacked(position, other(us)) ? (canMove(position) ? "+" : "#") : "");
     }
     undoMove(position, move, undo);
   }
-  return { moves, sans: moves.map((move, i) => sanOf(move, moves) + marks[i]) };
+  for (const move of moves) sameTarget[move.piece * 128 + move.to]++;
+  const sans = moves.map((move, i) => sanOf(move, moves) + marks[i]);
+  for (const move of moves) sameTarget[move.piece * 128 + move.to] = 0;
+  return { moves, sans };
 }
 
 /** The FEN of the position as chess.js writes it: the en passant square only where taking there is legal. */

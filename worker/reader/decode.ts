@@ -4,7 +4,7 @@ import { NOTATION_LANGUAGES, PIECE_LETTERS, type NotationLanguage } from "~/ches
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
 import { DOUBTFUL_POSTERIOR, SHIPPED_CALIBRATION, boundedClarity, calibratedConfidence, reviewThreshold, type Calibration, type MoveEvidence } from "./calibration";
 import { ANY_FILE, ANY_RANK, ctcLogLikelihood, greedyDecode } from "./ctc";
-import { Positions, positionKey } from "./positions";
+import { Positions, moveKey, positionKey } from "./positions";
 import type { MovePrior } from "./prior";
 
 /**
@@ -174,19 +174,26 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
     if (score === undefined) sums.set(form, (score = observation.logProbs.reduce((sum, _, box) => sum + formScore(box, form), 0)));
     return score;
   };
-  // the same move from the same square comes up in many of the beam's positions
+  /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
+  const gaps = (san: string, from: string) => references.map((reference, box) => moveScore(box, san, from) - reference);
+  // the same move from the same square comes up in many of the beam's positions (`key`: its moveKey)
   const moveScores = new Map<string, number>();
+  const bestGaps = new Map<string, number>();
   return {
     /** All the ply's boxes together: each form's likelihood summed over the boxes. */
-    moveScore: (san: string, from: string) => {
-      const key = `${san} ${from}`;
+    moveScore: (san: string, from: string, key = moveKey(san, from)) => {
       let score = moveScores.get(key);
       if (score === undefined) moveScores.set(key, (score = Math.max(...scoredForms(san, from).map(summed))));
       return score;
     },
     formsOf,
-    /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
-    gaps: (san: string, from: string) => references.map((reference, box) => moveScore(box, san, from) - reference),
+    gaps,
+    /** The move's fit on the box that fits it best (-Infinity without a box). */
+    bestGap: (san: string, from: string, key = moveKey(san, from)) => {
+      let gap = bestGaps.get(key);
+      if (gap === undefined) bestGaps.set(key, (gap = Math.max(...gaps(san, from))));
+      return gap;
+    },
     /** The likelihood of what the recognizer reads in the clearest box, without the rules (log; 0 without a box). */
     clarity: references.length ? Math.max(...references) : 0,
   };
@@ -254,10 +261,10 @@ function computeSheetForms(san: string, language: NotationLanguage, from: string
  * (prior.ts): log-likelihoods, the best of them, and the sum of their likelihoods relative to the best.
  */
 function legalScores(fen: string, scoring: BoxScores, positions: Positions) {
-  const { sans, origins, prior: priors } = positions.position(fen, true);
-  const scores = sans.map((san, i) => scoring.moveScore(san, origins[i]) + (priors?.[i] ?? 0));
+  const { sans, origins, keys, prior: priors } = positions.position(fen, true);
+  const scores = sans.map((san, i) => scoring.moveScore(san, origins[i], keys[i]) + (priors?.[i] ?? 0));
   const best = Math.max(...scores);
-  return { sans, origins, scores, best, total: scores.reduce((sum, score) => sum + Math.exp(score - best), 0) };
+  return { sans, origins, keys, scores, best, total: scores.reduce((sum, score) => sum + Math.exp(score - best), 0) };
 }
 
 /**
@@ -266,11 +273,23 @@ function legalScores(fen: string, scoring: BoxScores, positions: Positions) {
  */
 const CERTAIN = 1e-4;
 
-/** A game followed: each move with its share of its position, and the least share it kept where another game reached the same position by another move (`shared`). */
-type Beam = { fen: string; score: number; moves: { san: string; confidence: number; shared?: number }[] };
+/**
+ * A game followed: each move with its share of its position, and the least share it kept where another game reached the
+ * same position by another move (`shared`); `line`, the ids of the last APART_AGE games it went through, its own last
+ * (one game a ply, and one ply's games differ in their moves: two games whose lines start alike played alike until then).
+ */
+type Beam = { fen: string; score: number; moves: { san: string; confidence: number; shared?: number }[]; line: number[] };
 /** A move from `parent`'s position: the `index`th of its legal moves (Positions.position). */
 type Child = { parent: Beam; san: string; index: number; score: number; confidence: number };
 
+/** The games followed so far, each game's id (Beam.line). */
+let gamesFollowed = 0;
+/** The game of `child`'s move after its parent's, which leads to `fen`. */
+function followed({ parent, san, score, confidence }: Child, fen: string): Beam {
+  const line = parent.line.length === APART_AGE ? parent.line.slice(1) : [...parent.line];
+  line.push(gamesFollowed++);
+  return { fen, score, moves: [...parent.moves, { san, confidence }], line };
+}
 
 /**
  * The best `width` children (sorted best first) within `span` of the best, as beams, one per position:
@@ -279,19 +298,19 @@ type Child = { parent: Beam; san: string; index: number; score: number; confiden
  */
 function keepBest(children: readonly Child[], width: number, span: number, positions: Positions): Beam[] {
   const beams = new Map<string, Beam>();
-  for (const { parent, san, index, score, confidence } of children) {
+  for (const child of children) {
+    const { parent, san, index, score } = child;
     if (beams.size === width || score < children[0].score - span) break;
     const fen = positions.playAt(parent.fen, index);
-    const moves = [...parent.moves, { san, confidence }];
     const position = positionKey(fen);
     const kept = beams.get(position);
     if (!kept) {
-      beams.set(position, { fen, score, moves });
+      beams.set(position, followed(child, fen));
       continue;
     }
     const share = 1 / (1 + Math.exp(score - kept.score));
     kept.moves = kept.moves.map((move, ply) =>
-      move.san === moves[ply].san || (move.shared ?? 1) <= share ? move : { ...move, confidence: Math.min(move.confidence, share), shared: share },
+      move.san === (parent.moves[ply]?.san ?? san) || (move.shared ?? 1) <= share ? move : { ...move, confidence: Math.min(move.confidence, share), shared: share },
     );
   }
   return [...beams.values()];
@@ -308,24 +327,20 @@ const APART_WIDTH = 16;
 /** Games followed apart at most this much (natural log, per sheet of the ply) below the best. */
 const APART_SPAN = 60;
 
-/** The ply at which `beam`'s game leaves `leader`'s (its length where it does not). */
-function divergence(beam: Beam, leader: Beam): number {
-  const length = Math.min(beam.moves.length, leader.moves.length);
-  for (let ply = 0; ply < length; ply++) if (beam.moves[ply].san !== leader.moves[ply].san) return ply;
-  return length;
-}
+/** Whether `beam`'s game left `leader`'s (a game as long) at least APART_AGE plies before: they went through different games then. */
+const leftLongAgo = (beam: Beam, leader: Beam) => beam.line.length === APART_AGE && beam.line[0] !== leader.line[0];
 
 /** The best APART_WIDTH of `children` (sorted best first), one per position and none of `kept`'s positions, as beams. */
 function keptApart(children: readonly Child[], kept: readonly Beam[], positions: Positions): Beam[] {
   const taken = new Set(kept.map((beam) => positionKey(beam.fen)));
   const apart: Beam[] = [];
-  for (const { parent, san, index, score, confidence } of children) {
+  for (const child of children) {
     if (apart.length === APART_WIDTH) break;
-    const fen = positions.playAt(parent.fen, index);
+    const fen = positions.playAt(child.parent.fen, child.index);
     const position = positionKey(fen);
     if (taken.has(position)) continue;
     taken.add(position);
-    apart.push({ fen, score, moves: [...parent.moves, { san, confidence }] });
+    apart.push(followed(child, fen));
   }
   return apart;
 }
@@ -343,7 +358,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   const start = new Chess();
   for (const san of options.prefix ?? []) start.move(san);
   const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
-  let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed }];
+  let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed, line: [gamesFollowed++] }];
   // games that left the best one long ago, followed apart from the span (APART_AGE)
   let apart: Beam[] = [];
   // each ply's boxes scored once, for the search and for the moves' evidence after it
@@ -357,25 +372,28 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     const farApart: Child[] = [];
     const sheets = Math.max(1, observation.logProbs.length);
     const span = BEAM_SPAN * sheets;
+    const apartSpan = APART_SPAN * sheets;
     const leader = beams[0];
-    const leftLongAgo = (beam: Beam) => ply - divergence(beam, leader) >= APART_AGE;
     /** The children of `beam`: those within the span of the best so far, and all of them where its game left the leader long ago (`old`). */
     const expand = (beam: Beam, old: boolean) => {
-      const { sans, origins, scores, best, total } = legalScores(beam.fen, scoring, positions);
+      const { sans, origins, keys, scores, best, total } = legalScores(beam.fen, scoring, positions);
       if (sans.length === 0) return;
       // how well the likeliest move fits the box that shows it best: a box misread on one player's sheet
       // does not make doubtful a move the other sheet shows clearly
       const likeliest = scores.indexOf(best);
-      const fit = observation.logProbs.length ? Math.min(1, Math.exp(Math.max(...scoring.gaps(sans[likeliest], origins[likeliest]))) / MIN_FIT) : 1;
-      sans.forEach((san, i) => {
+      const fit = observation.logProbs.length ? Math.min(1, Math.exp(scoring.bestGap(sans[likeliest], origins[likeliest], keys[likeliest])) / MIN_FIT) : 1;
+      for (let i = 0; i < sans.length; i++) {
         const score = beam.score + scores[i];
-        const child = { parent: beam, san, index: i, score, confidence: (fit * Math.exp(scores[i] - best)) / total };
-        if (old) farApart.push(child);
-        // a child already more than the span below the best is never kept (keepBest)
-        if (score < bestChild - span) return;
+        // a child already more than the span below the best is never kept (keepBest), nor followed apart below APART_SPAN
+        const within = score >= bestChild - span;
+        const apartWithin = old && score >= bestChild - apartSpan;
+        if (!within && !apartWithin) continue;
+        const child = { parent: beam, san: sans[i], index: i, score, confidence: (fit * Math.exp(scores[i] - best)) / total };
+        if (apartWithin) farApart.push(child);
+        if (!within) continue;
         bestChild = Math.max(bestChild, score);
         expanded.push(child);
-      });
+      }
     };
     // the beams come best first, and no move is likelier than certain (log 0): once a beam's own score is
     // more than the span below the best child so far, none of its children or the later beams' are followed
@@ -383,8 +401,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     let bestChild = -Infinity;
     let beyond = 0;
     for (const beam of beams) {
-      if (beam.score + CERTAIN * observation.logProbs.length >= bestChild - span) expand(beam, leftLongAgo(beam));
-      else if (beyond < APART_WIDTH && leftLongAgo(beam)) {
+      if (beam.score + CERTAIN * observation.logProbs.length >= bestChild - span) expand(beam, leftLongAgo(beam, leader));
+      else if (beyond < APART_WIDTH && leftLongAgo(beam, leader)) {
         beyond++;
         expand(beam, true);
       }
@@ -394,7 +412,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     // a game followed apart comes back into the beam when it is within the span again (expand)
     expanded.sort((a, b) => b.score - a.score);
     beams = expanded.length > 0 ? keepBest(expanded, beamWidth, span, positions) : [];
-    const floor = bestChild - APART_SPAN * sheets;
+    const floor = bestChild - apartSpan;
     apart = keptApart(farApart.filter((child) => child.score >= floor).sort((a, b) => b.score - a.score), beams, positions);
     if (beams.length === 0) {
       beams = apart;

@@ -25,10 +25,16 @@ const REMEMBERED = 20_000;
 const BOARDS = 1_000;
 
 /**
- * A position's legal moves: their SANs and the squares they leave, in the same order; what the prior adds to each
- * (null: no prior; undefined: not yet asked); and the FEN each leads to, once played.
+ * A position's legal moves: their SANs and the squares they leave, in the same order; each move's key (`moveKey`);
+ * what the prior adds to each (null: no prior; undefined: not yet asked); and the FEN each leads to, once played.
  */
-type Legal = { sans: string[]; origins: string[]; prior?: Float64Array | null; next: (string | undefined)[] };
+type Legal = { sans: string[]; origins: string[]; keys: string[]; prior?: Float64Array | null; next: (string | undefined)[] };
+
+/**
+ * A move as the boxes are scored against it, its SAN and the square it leaves (its long forms name it): the same move
+ * in many of a beam's positions is scored once. Written once per position listed, the same string is looked up each time.
+ */
+export const moveKey = (san: string, from: string) => `${san} ${from}`;
 /** A position listed lately: its board and its moves in the order of their SANs, for playing them. */
 type Board = { position: Position; listed: Move[] };
 
@@ -92,7 +98,8 @@ export class Positions {
     let legal = this.legal.get(fen);
     if (!legal) {
       if (this.legal.size >= this.remembered) this.forget();
-      this.legal.set(fen, (legal = { sans, origins: moves.map((move) => squareName(move.from)), next: [] }));
+      const origins = moves.map((move) => squareName(move.from));
+      this.legal.set(fen, (legal = { sans, origins, keys: sans.map((san, i) => moveKey(san, origins[i])), next: [] }));
     }
     const board = { position, listed: moves };
     if (this.boards.size >= BOARDS) this.boards.clear();
