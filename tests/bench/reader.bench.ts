@@ -9,7 +9,7 @@
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
- * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--prior none`: decoded without the move prior of real games' openings)
+ * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -38,7 +38,8 @@ const BEND = Number(values.bend);
 if (!(BEND >= 0 && BEND <= 20)) throw new Error(`--bend: millimetres from 0 to 20, not ${values.bend}`);
 /** The plies where the opening book can help: the first this many. */
 const OPENING_PLIES = 20;
-const prior = values.prior === "none" ? undefined : await loadMovePrior();
+if (!["shipped", "book", "none"].includes(values.prior!)) throw new Error(`--prior: shipped, book or none, not ${values.prior}`);
+const prior = values.prior === "none" ? undefined : await loadMovePrior(undefined, { traits: values.prior === "shipped" });
 const recognizers = await loadRecognizers(values.model, values.header);
 const head = recognizerHead(recognizers.moves);
 const THRESHOLDS = [0.5, 0.9, 0.95, 0.98, 0.99, 0.999];
@@ -134,7 +135,7 @@ for (const kind of KINDS) {
     }
   }
 
-  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}, ${prior ? "with" : "without"} the move prior: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}, ${prior ? `with the move prior${prior.traits ? "" : " (the book alone)"}` : "without the move prior"}: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);

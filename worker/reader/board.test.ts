@@ -1,6 +1,6 @@
 import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { fenAfter, legalMoves, parseFen } from "./board";
+import { CHECKS, LOSES, TAKES, fenAfter, legalMoves, moveTraits, parseFen } from "./board";
 
 /** Each legal move's SAN and the FEN after it, by the decoder's board and by chess.js. */
 function compare(fen: string) {
@@ -62,5 +62,32 @@ describe("the decoder's board against chess.js in the positions where chess rule
     // a pawn that takes and promotes with mate
     const mates = compare("1r5k/P5pp/8/8/8/8/8/K7 w - - 0 1");
     expect(mates).toEqual(expect.arrayContaining(["axb8=Q#", "axb8=R#", "axb8=N", "a8=Q"]));
+  });
+
+  it("tells what a move does that players weigh: takes, checks, leaves the piece moved to be won", () => {
+    // black pawns d5 (defended by e6) and e5 (attacking d4 and f4); White's knight e2 is defended there by g3 and the queen
+    const position = parseFen("4k3/8/4p3/3pp3/8/6P1/4N3/3QK3 w - - 0 1");
+    const { moves, sans } = legalMoves(position);
+    const traits = moveTraits(position, moves, sans);
+    const of = (san: string) => traits[sans.indexOf(san)];
+    // the queen takes a pawn the e6 pawn takes back: 9 lost for 1
+    expect(of("Qxd5")).toBe(TAKES | LOSES);
+    // a defended knight to a square a pawn attacks (3 for 1), the queen to one (9 for 1)
+    expect(of("Nf4")).toBe(LOSES);
+    expect(of("Nd4")).toBe(LOSES);
+    expect(of("Qd4")).toBe(LOSES);
+    expect(of("Qa4+")).toBe(CHECKS);
+    expect(of("Nc3")).toBe(0);
+    expect(of("Qd3")).toBe(0);
+    // a king is never left to be won: its moves are legal
+    expect(of("Kf2")).toBe(0);
+    // the position is as it was
+    expect(legalMoves(position).sans).toEqual(sans);
+    // a knight the rook on d3 attacks loses nothing where a pawn defends it (f3), all of it where nothing does (h3)
+    const rook = parseFen("4k3/8/8/8/8/3r4/4P3/4K1N1 w - - 0 1");
+    const listed = legalMoves(rook);
+    const rookTraits = moveTraits(rook, listed.moves, listed.sans);
+    expect(rookTraits[listed.sans.indexOf("Nf3")]).toBe(0);
+    expect(rookTraits[listed.sans.indexOf("Nh3")]).toBe(LOSES);
   });
 });

@@ -154,6 +154,65 @@ export function attacked(squares: Int8Array, color: number, square: number): boo
   return false;
 }
 
+/** What a piece is worth to players, in pawns, by its type (a king cannot be taken). */
+const VALUES = [0, 1, 3, 3, 5, 9, 100];
+
+/** The value of the cheapest piece of `color` that attacks `square` (VALUES; 0 where none does). */
+function cheapestAttacker(squares: Int8Array, color: number, square: number): number {
+  if (standsOn(squares, PAWN + color, square, PAWN_ATTACKERS[color])) return VALUES[PAWN];
+  if (standsOn(squares, KNIGHT + color, square, KNIGHT_STEPS)) return VALUES[KNIGHT];
+  let cheapest = Infinity;
+  for (const [steps, straight] of [[DIAGONALS, false], [LINES, true]] as const) {
+    for (const step of steps) {
+      for (let at = square + step; !off(at); at += step) {
+        const piece = squares[at];
+        if (piece === 0) continue;
+        const type = piece & TYPE;
+        if ((piece & BLACK) === color && (type === QUEEN || type === (straight ? ROOK : BISHOP))) cheapest = Math.min(cheapest, VALUES[type]);
+        break;
+      }
+    }
+  }
+  if (cheapest === Infinity && standsOn(squares, KING + color, square, KING_STEPS)) return VALUES[KING];
+  return cheapest === Infinity ? 0 : cheapest;
+}
+
+/** A move's traits (moveTraits): it takes, it checks, it leaves the piece moved where it is lost for at least two pawns more than it took. */
+export const TAKES = 1;
+export const CHECKS = 2;
+export const LOSES = 4;
+/** The number of combinations of traits. */
+export const TRAIT_KINDS = 8;
+
+/**
+ * What each of the legal moves does that players weigh (TAKES | CHECKS | LOSES), `sans` their SANs: real players take
+ * and check more often than a move chosen at random, and seldom leave a piece where the other side wins it.
+ */
+export function moveTraits(position: Position, moves: readonly Move[], sans: readonly string[]): Uint8Array {
+  const us = position.turn;
+  const them = other(us);
+  return Uint8Array.from(moves, (move, i) => {
+    let traits = (move.flags & (CAPTURE | EN_PASSANT) ? TAKES : 0) | (/[+#]$/.test(sans[i]) ? CHECKS : 0);
+    if (move.piece === KING) return traits;
+    // who attacks and defends the square after the move: the board with the square left (and a pawn taken en passant) empty
+    const { squares } = position;
+    const passed = move.flags & EN_PASSANT ? move.to - forward(us) : move.from;
+    const [moved, taken] = [squares[move.from], squares[passed]];
+    squares[move.from] = 0;
+    squares[passed] = 0;
+    const attacker = cheapestAttacker(squares, them, move.to);
+    if (attacker > 0) {
+      const worth = VALUES[move.promotion || move.piece];
+      const won = move.flags & EN_PASSANT ? VALUES[PAWN] : VALUES[squares[move.to] & TYPE];
+      const lost = (attacked(squares, us, move.to) ? Math.max(0, worth - attacker) : worth) - won;
+      if (lost >= 2) traits |= LOSES;
+    }
+    squares[passed] = taken;
+    squares[move.from] = moved;
+    return traits;
+  });
+}
+
 const kingAttacked = (position: Position, color: number) => attacked(position.squares, other(color), position.kings[side(color)]);
 
 function addMove(moves: Move[], from: number, to: number, piece: number, flags: number) {

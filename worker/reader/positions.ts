@@ -1,4 +1,4 @@
-import { fenAfter, legalMoves, parseFen, squareName, type Move, type Position } from "./board";
+import { fenAfter, legalMoves, moveTraits, parseFen, squareName, type Move, type Position } from "./board";
 import type { MovePrior } from "./prior";
 
 /**
@@ -59,7 +59,7 @@ export class Positions {
   /** The position of `fen`: its legal moves, the squares they leave and (with `withPrior`) the prior's scores of them, each list in the same order. */
   position(fen: string, withPrior = false): Legal {
     const legal = this.legal.get(fen) ?? this.list(fen).legal;
-    if (withPrior && legal.prior === undefined) legal.prior = this.prior ? this.prior.scores(fen, legal.sans) : null;
+    if (withPrior && legal.prior === undefined) legal.prior = this.prior ? this.prior.scores(fen, legal.sans, this.prior.traits && this.traits(fen, legal.sans)) : null;
     return legal;
   }
 
@@ -83,6 +83,12 @@ export class Positions {
     const board = this.boards.get(fen) ?? this.list(fen).board;
     this.played++;
     return (this.position(fen).next[index] = fenAfter(board.position, board.listed[index]));
+  }
+
+  /** What each legal move of `fen` does that players weigh (board.ts, moveTraits). */
+  private traits(fen: string, sans: readonly string[]): Uint8Array {
+    const { position, listed } = this.boards.get(fen) ?? this.list(fen).board;
+    return moveTraits(position, listed, sans);
   }
 
   /** How many positions' moves are remembered. */

@@ -2,6 +2,7 @@ import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
 import { decodeGame, type PlyObservation } from "./decode";
 import { positionKey } from "./positions";
+import { CHECKS, LOSES, TAKES, TRAIT_KINDS, legalMoves, moveTraits, parseFen } from "./board";
 import { BOOK_SHARE, MovePrior, loadMovePrior } from "./prior";
 import { FRAMES, frames } from "./testFrames";
 
@@ -75,5 +76,50 @@ describe("the move prior of real games' openings", () => {
     // a clearly written move out of the book's favour is read as written
     const clear = decodeGame([ply("e4"), ply("e5"), ply("Nh3")], "EN", { prior: await loadMovePrior() });
     expect(clear.moves[2].san).toBe("Nh3");
+  });
+
+  it("out of the book, weighs each legal move by what it does: takes and checks likelier, a piece left to be won less likely", async () => {
+    // 1. e4 d5: Qg4 leaves the queen to the bishop on c8, Qh5 and Qf3 do not; exd5 takes
+    const chess = new Chess();
+    for (const san of ["e4", "d5"]) chess.move(san);
+    const sans = chess.moves();
+    const weights = [0, 1, 0.5, 1.5, -2, -1, -1.5, -0.5];
+    const { moves, sans: listed } = legalMoves(parseFen(chess.fen()));
+    const traits = moveTraits(parseFen(chess.fen()), moves, listed);
+    expect(listed).toEqual(sans);
+    const probs = [...new MovePrior({}, 1, weights).scores(chess.fen(), sans, traits)].map(Math.exp);
+    const p = (san: string) => probs[sans.indexOf(san)];
+    // e^w of each move's traits over their sum: exd5 e^1, Qg4 e^-2, a quiet move e^0
+    const total = [...traits].reduce((sum, trait) => sum + Math.exp(weights[trait]), 0);
+    expect(p("Qh5")).toBeCloseTo(1 / total, 9);
+    expect(p("exd5")).toBeCloseTo(Math.E / total, 9);
+    expect(p("Qg4")).toBeCloseTo(Math.exp(-2) / total, 9);
+    expect(probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    // without the moves' traits, or without weights of them, every move alike
+    expect([...new MovePrior({}, 1, weights).scores(chess.fen(), sans)]).toEqual(sans.map(() => Math.log(1 / sans.length)));
+    expect([...new MovePrior({}, 1).scores(chess.fen(), sans, traits)]).toEqual(sans.map(() => Math.log(1 / sans.length)));
+    // as shipped, fit on the engine's games: a capture likelier than a quiet move, and that likelier than losing the queen
+    const shipped = await loadMovePrior();
+    expect(shipped.traits).toHaveLength(TRAIT_KINDS);
+    const ranked = shipped.traits!;
+    expect(ranked[TAKES]).toBeGreaterThan(ranked[0] + 1);
+    expect(ranked[CHECKS]).toBeGreaterThan(ranked[0] + 1);
+    expect(ranked[LOSES]).toBeLessThan(ranked[0] - 1);
+    expect((await loadMovePrior(undefined, { traits: false })).traits).toBeUndefined();
+  });
+
+  it("reads a box that shows a move losing the queen as well as one that does not as the second, and a clear one as written", () => {
+    // "Q??" after 1. e4 d5, read as g or h, then 4 or 5: of Qg4, Qg5, Qh4 and Qh5 only Qg4 and Qh5 are legal, alike on the box
+    const ply = (text: string, unclear: Record<number, string> = {}): PlyObservation => ({ frames: FRAMES, logProbs: [frames(text, unclear)] });
+    const plies = [ply("e4"), ply("d5"), ply("Qg4", { 1: "gh", 2: "45" })];
+    const traits = new MovePrior({}, 1, [0, 1.965, 1.75, 2.449, -2.036, -0.844, -1.064, -0.383]);
+    const alike = decodeGame(plies, "EN", { prior: new MovePrior({}, 1) });
+    expect(alike.moves[2].flagged).toBe(true);
+    const game = decodeGame(plies, "EN", { prior: traits });
+    expect(game.moves[2].san).toBe("Qh5");
+    // e^0 against e^-2.036 of the box's two moves
+    expect(game.moves[2].evidence!.local).toBeCloseTo(1 / (1 + Math.exp(-2.036)), 2);
+    // a player who writes the queen to g4 clearly is read as he wrote
+    expect(decodeGame([ply("e4"), ply("d5"), ply("Qg4")], "EN", { prior: traits }).moves[2].san).toBe("Qg4");
   });
 });

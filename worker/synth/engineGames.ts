@@ -7,10 +7,19 @@ import { gunzipSync } from "node:zlib";
 export const ENGINE_GAMES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "engine-games.json.gz");
 /** A game is played to its end or this many plies, the most the two-page form holds. */
 export const ENGINE_GAME_PLIES = 240;
-/** The benchmark's sheets (0 on) take the games from the first, the sheets where choices are made (1000 on) from this one on. */
-const CHOICE_GAMES = 128;
+/**
+ * The benchmark's sheets (0 on) take the games from the first, the sheets where choices are made (1000 on) from this one
+ * on; the move prior's weights of what a move does are fit on these (worker/train/traits.ts), never on the benchmark's.
+ */
+export const CHOICE_GAMES = 128;
 
 let games: string[][] | undefined;
+
+/** The engine's games (SAN from the start), as worker/train/games.ts played them. */
+export function engineGames(): string[][] {
+  games ??= JSON.parse(gunzipSync(readFileSync(ENGINE_GAMES_FILE)).toString("utf8")) as string[][];
+  return games;
+}
 
 /**
  * The game (SAN from the start) that held-out sheet `index` writes when its games are the engine's: whole games of
@@ -19,6 +28,6 @@ let games: string[][] | undefined;
  * games come round again).
  */
 export function engineGame(index: number): string[] {
-  games ??= JSON.parse(gunzipSync(readFileSync(ENGINE_GAMES_FILE)).toString("utf8")) as string[][];
-  return games[(index >= 1000 ? CHOICE_GAMES + index - 1000 : index) % games.length];
+  const all = engineGames();
+  return all[(index >= 1000 ? CHOICE_GAMES + index - 1000 : index) % all.length];
 }
