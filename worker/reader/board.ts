@@ -124,16 +124,16 @@ function keepPossibleRights(position: Position) {
   if (squares[start] !== 0 || squares[target] !== 0 || squares[passed] !== PAWN + other(position.turn) || takers.length === 0) position.enPassant = -1;
 }
 
-/** Whether the first piece along `step` from `square` is `color`'s bishop or queen (`straight` false) or rook or queen. */
-function slidesTo(squares: Int8Array, color: number, square: number, step: number, straight: boolean): boolean {
+/** The type of the first piece along `step` from `square` where it is `color`'s bishop or queen (`straight` false) or rook or queen; 0 where it is not. */
+function sliderOn(squares: Int8Array, color: number, square: number, step: number, straight: boolean): number {
   for (let at = square + step; !off(at); at += step) {
     const piece = squares[at];
     if (piece === 0) continue;
-    if ((piece & BLACK) !== color) return false;
+    if ((piece & BLACK) !== color) return 0;
     const type = piece & TYPE;
-    return type === QUEEN || type === (straight ? ROOK : BISHOP);
+    return type === QUEEN || type === (straight ? ROOK : BISHOP) ? type : 0;
   }
-  return false;
+  return 0;
 }
 
 function standsOn(squares: Int8Array, piece: number, square: number, steps: readonly number[]): boolean {
@@ -149,8 +149,8 @@ const PAWN_ATTACKERS: Record<number, readonly number[]> = { 0: PAWN_CAPTURES[0].
 /** Whether `color` attacks `square`, looked for from the square outward. */
 export function attacked(squares: Int8Array, color: number, square: number): boolean {
   if (standsOn(squares, KNIGHT + color, square, KNIGHT_STEPS) || standsOn(squares, PAWN + color, square, PAWN_ATTACKERS[color]) || standsOn(squares, KING + color, square, KING_STEPS)) return true;
-  for (const step of DIAGONALS) if (slidesTo(squares, color, square, step, false)) return true;
-  for (const step of LINES) if (slidesTo(squares, color, square, step, true)) return true;
+  for (const step of DIAGONALS) if (sliderOn(squares, color, square, step, false)) return true;
+  for (const step of LINES) if (sliderOn(squares, color, square, step, true)) return true;
   return false;
 }
 
@@ -162,19 +162,16 @@ function cheapestAttacker(squares: Int8Array, color: number, square: number): nu
   if (standsOn(squares, PAWN + color, square, PAWN_ATTACKERS[color])) return VALUES[PAWN];
   if (standsOn(squares, KNIGHT + color, square, KNIGHT_STEPS)) return VALUES[KNIGHT];
   let cheapest = Infinity;
-  for (const [steps, straight] of [[DIAGONALS, false], [LINES, true]] as const) {
-    for (const step of steps) {
-      for (let at = square + step; !off(at); at += step) {
-        const piece = squares[at];
-        if (piece === 0) continue;
-        const type = piece & TYPE;
-        if ((piece & BLACK) === color && (type === QUEEN || type === (straight ? ROOK : BISHOP))) cheapest = Math.min(cheapest, VALUES[type]);
-        break;
-      }
-    }
+  for (const step of DIAGONALS) {
+    const type = sliderOn(squares, color, square, step, false);
+    if (type) cheapest = Math.min(cheapest, VALUES[type]);
   }
-  if (cheapest === Infinity && standsOn(squares, KING + color, square, KING_STEPS)) return VALUES[KING];
-  return cheapest === Infinity ? 0 : cheapest;
+  for (const step of LINES) {
+    const type = sliderOn(squares, color, square, step, true);
+    if (type) cheapest = Math.min(cheapest, VALUES[type]);
+  }
+  if (cheapest < Infinity) return cheapest;
+  return standsOn(squares, KING + color, square, KING_STEPS) ? VALUES[KING] : 0;
 }
 
 /** A move's traits (moveTraits): it takes, it checks, it leaves the piece moved where it is lost for at least two pawns more than it took. */
@@ -197,7 +194,8 @@ export function moveTraits(position: Position, moves: readonly Move[], sans: rea
     // who attacks and defends the square after the move: the board with the square left (and a pawn taken en passant) empty
     const { squares } = position;
     const passed = move.flags & EN_PASSANT ? move.to - forward(us) : move.from;
-    const [moved, taken] = [squares[move.from], squares[passed]];
+    const moved = squares[move.from];
+    const taken = squares[passed];
     squares[move.from] = 0;
     squares[passed] = 0;
     const attacker = cheapestAttacker(squares, them, move.to);
@@ -401,7 +399,8 @@ const aligned = (a: number, b: number) => ALIGNED[a - b + 119];
  * The legal moves of the position in chess.js's order, with their SAN (check and mate marked). A move is made and the
  * kings looked at only where it may matter: where the mover's king is in check, moves, or stands on a line with the
  * square left (a pin), and where the other king stands on a line with, or a knight's jump from, a square the move
- * empties or fills; castling and en passant always.
+ * empties or fills; castling and en passant always. The position is one a game reaches: the side not to move is not in
+ * check (where it is, chess.js marks every move a check, and this only those that may give one).
  */
 export function legalMoves(position: Position): { moves: Move[]; sans: string[] } {
   const us = position.turn;
