@@ -1,6 +1,6 @@
 import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { CHECKS, LOSES, TAKES, fenAfter, legalMoves, moveTraits, parseFen } from "./board";
+import { CHECKS, LEAVES, LOSES, TAKES, fenAfter, legalMoves, moveTraits, parseFen } from "./board";
 
 /** Each legal move's SAN and the FEN after it, by the decoder's board and by chess.js. */
 function compare(fen: string) {
@@ -89,5 +89,31 @@ describe("the decoder's board against chess.js in the positions where chess rule
     const rookTraits = moveTraits(rook, listed.moves, listed.sans);
     expect(rookTraits[listed.sans.indexOf("Nf3")]).toBe(0);
     expect(rookTraits[listed.sans.indexOf("Nh3")]).toBe(LOSES);
+  });
+
+  it("tells a move that leaves another piece to be won: a threat not met, a defender taken away", () => {
+    const traitsOf = (fen: string) => {
+      const position = parseFen(fen);
+      const { moves, sans } = legalMoves(position);
+      const traits = moveTraits(position, moves, sans);
+      return (san: string) => traits[sans.indexOf(san)];
+    };
+    // the pawn on b4 attacks the knight on c3: only a knight's move saves it
+    const threat = traitsOf("4k3/8/8/8/1p6/2N5/7P/R3K3 w Q - 0 1");
+    expect(threat("Nd5")).toBe(0);
+    expect(threat("Na4")).toBe(0);
+    expect(threat("h3")).toBe(LEAVES);
+    expect(threat("Rb1")).toBe(LEAVES);
+    expect(threat("Kd2")).toBe(LEAVES);
+    // the rook to a square the pawn attacks loses itself and leaves the knight
+    expect(threat("Ra3")).toBe(LOSES | LEAVES);
+    // the knight on d4, attacked by the bishop on b6, is lost only where the queen stops defending it
+    const defender = traitsOf("4k3/8/1b6/8/3N4/8/8/3QK3 w - - 0 1");
+    expect(defender("Qd3")).toBe(0);
+    expect(defender("Qf3")).toBe(LEAVES);
+    expect(defender("Ke2")).toBe(0);
+    expect(defender("Nf5")).toBe(0);
+    // a pawn left where it is taken costs less than two pawns: not a piece left to be won
+    expect(traitsOf("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")("Kd2")).toBe(0);
   });
 });

@@ -174,37 +174,74 @@ function cheapestAttacker(squares: Int8Array, color: number, square: number): nu
   return standsOn(squares, KING + color, square, KING_STEPS) ? VALUES[KING] : 0;
 }
 
-/** A move's traits (moveTraits): it takes, it checks, it leaves the piece moved where it is lost for at least two pawns more than it took. */
+/**
+ * A move's traits (moveTraits): it takes; it checks; it leaves the piece moved where it is lost for at least two pawns
+ * more than it took; it leaves another of the mover's pieces where it is lost so (one attacked before and not saved, or
+ * one the move no longer defends or uncovers).
+ */
 export const TAKES = 1;
 export const CHECKS = 2;
 export const LOSES = 4;
+export const LEAVES = 8;
 /** The number of combinations of traits. */
-export const TRAIT_KINDS = 8;
+export const TRAIT_KINDS = 16;
+
+/** What the piece of `color` on `square`, worth `worth` pawns, is lost for: nothing where the other side does not attack it. */
+function loss(squares: Int8Array, color: number, square: number, worth: number): number {
+  const attacker = cheapestAttacker(squares, other(color), square);
+  if (attacker === 0) return 0;
+  return attacked(squares, color, square) ? Math.max(0, worth - attacker) : worth;
+}
+
+/** The squares of `color`'s pieces worth at least a minor piece, but its king (a pawn left is lost for less than two pawns). */
+function piecesToLose(squares: Int8Array, color: number): number[] {
+  const found: number[] = [];
+  for (let square = 0; square < 120; square++) {
+    if (off(square)) {
+      square += 7;
+      continue;
+    }
+    const piece = squares[square];
+    if (piece !== 0 && (piece & BLACK) === color && (piece & TYPE) !== PAWN && (piece & TYPE) !== KING) found.push(square);
+  }
+  return found;
+}
 
 /**
- * What each of the legal moves does that players weigh (TAKES | CHECKS | LOSES), `sans` their SANs: real players take
- * and check more often than a move chosen at random, and seldom leave a piece where the other side wins it.
+ * What each of the legal moves does that players weigh (TAKES | CHECKS | LOSES | LEAVES), `sans` their SANs: real
+ * players take and check more often than a move chosen at random, and seldom leave a piece where the other side wins it.
  */
 export function moveTraits(position: Position, moves: readonly Move[], sans: readonly string[]): Uint8Array {
   const us = position.turn;
-  const them = other(us);
+  const { squares } = position;
+  const pieces = piecesToLose(squares, us);
+  // a piece the other side does not attack now is attacked after the move only along a line the move opens
+  const attackedNow = pieces.map((square) => attacked(squares, other(us), square));
   return Uint8Array.from(moves, (move, i) => {
     let traits = (move.flags & (CAPTURE | EN_PASSANT) ? TAKES : 0) | (/[+#]$/.test(sans[i]) ? CHECKS : 0);
-    if (move.piece === KING) return traits;
+    // castling, which moves two pieces, only by what it takes and checks (the board below moves one)
+    if (move.flags & (KINGSIDE | QUEENSIDE)) return traits;
     // who attacks and defends the square after the move: the board with the square left (and a pawn taken en passant) empty
-    const { squares } = position;
     const passed = move.flags & EN_PASSANT ? move.to - forward(us) : move.from;
     const moved = squares[move.from];
     const taken = squares[passed];
+    const target = squares[move.to];
     squares[move.from] = 0;
     squares[passed] = 0;
-    const attacker = cheapestAttacker(squares, them, move.to);
-    if (attacker > 0) {
-      const worth = VALUES[move.promotion || move.piece];
-      const won = move.flags & EN_PASSANT ? VALUES[PAWN] : VALUES[squares[move.to] & TYPE];
-      const lost = (attacked(squares, us, move.to) ? Math.max(0, worth - attacker) : worth) - won;
-      if (lost >= 2) traits |= LOSES;
+    if (move.piece !== KING) {
+      const won = move.flags & EN_PASSANT ? VALUES[PAWN] : VALUES[target & TYPE];
+      if (loss(squares, us, move.to, VALUES[move.promotion || move.piece]) - won >= 2) traits |= LOSES;
     }
+    squares[move.to] = move.promotion ? move.promotion + us : moved;
+    for (let k = 0; k < pieces.length; k++) {
+      const square = pieces[k];
+      if (square === move.from || !(attackedNow[k] || aligned(square, move.from) & LINE || aligned(square, passed) & LINE)) continue;
+      if (loss(squares, us, square, VALUES[squares[square] & TYPE]) >= 2) {
+        traits |= LEAVES;
+        break;
+      }
+    }
+    squares[move.to] = target;
     squares[passed] = taken;
     squares[move.from] = moved;
     return traits;

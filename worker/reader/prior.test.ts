@@ -2,7 +2,7 @@ import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
 import { decodeGame, type PlyObservation } from "./decode";
 import { positionKey } from "./positions";
-import { CHECKS, LOSES, TAKES, TRAIT_KINDS, legalMoves, moveTraits, parseFen } from "./board";
+import { CHECKS, LEAVES, LOSES, TAKES, TRAIT_KINDS, legalMoves, moveTraits, parseFen } from "./board";
 import { BOOK_SHARE, MovePrior, loadMovePrior } from "./prior";
 import { FRAMES, frames } from "./testFrames";
 
@@ -83,7 +83,7 @@ describe("the move prior of real games' openings", () => {
     const chess = new Chess();
     for (const san of ["e4", "d5"]) chess.move(san);
     const sans = chess.moves();
-    const weights = [0, 1, 0.5, 1.5, -2, -1, -1.5, -0.5];
+    const weights = [0, 1, 0.5, 1.5, -2, -1, -1.5, -0.5, -2, 0, 1, 1.5, -3.5, -2, -1.5, -1];
     const { moves, sans: listed } = legalMoves(parseFen(chess.fen()));
     const traits = moveTraits(parseFen(chess.fen()), moves, listed);
     expect(listed).toEqual(sans);
@@ -105,6 +105,7 @@ describe("the move prior of real games' openings", () => {
     expect(ranked[TAKES]).toBeGreaterThan(ranked[0] + 1);
     expect(ranked[CHECKS]).toBeGreaterThan(ranked[0] + 1);
     expect(ranked[LOSES]).toBeLessThan(ranked[0] - 1);
+    expect(ranked[LEAVES]).toBeLessThan(ranked[0] - 1);
     expect((await loadMovePrior(undefined, { traits: false })).traits).toBeUndefined();
   });
 
@@ -112,7 +113,7 @@ describe("the move prior of real games' openings", () => {
     // "Q??" after 1. e4 d5, read as g or h, then 4 or 5: of Qg4, Qg5, Qh4 and Qh5 only Qg4 and Qh5 are legal, alike on the box
     const ply = (text: string, unclear: Record<number, string> = {}): PlyObservation => ({ frames: FRAMES, logProbs: [frames(text, unclear)] });
     const plies = [ply("e4"), ply("d5"), ply("Qg4", { 1: "gh", 2: "45" })];
-    const traits = new MovePrior({}, 1, [0, 1.965, 1.75, 2.449, -2.036, -0.844, -1.064, -0.383]);
+    const traits = new MovePrior({}, 1, [0, 1.818, 1.534, 2.036, -2.036, -1.207, -1.493, -0.908, -2.277, 0.086, 1.092, 1.467, -3.521, -1.913, -1.732, -1.054]);
     const alike = decodeGame(plies, "EN", { prior: new MovePrior({}, 1) });
     expect(alike.moves[2].flagged).toBe(true);
     const game = decodeGame(plies, "EN", { prior: traits });

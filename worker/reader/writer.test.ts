@@ -4,7 +4,8 @@ import { CLASSES } from "./alphabet";
 import { FEATURE_NAMES, type Calibration } from "./calibration";
 import type { PageMoves } from "./read";
 import { FRAMES, frames } from "./testFrames";
-import { readGameAdaptedToWriter } from "./writer";
+import type { DecodedGame } from "./decode";
+import { readGameAdaptedToWriter, teachingMoves } from "./writer";
 
 /** A recognizer whose output layer passes its features through: the features are the classes' log-probabilities. */
 const head: Head = {
@@ -76,5 +77,29 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(adapted).toBe(false);
     expect(game).toBe(first);
     expect(game.moves[LAST].san).toBe("Rh3");
+  });
+
+  it("learns from a first reading with a fifth of its moves sure, not from one with fewer", () => {
+    const sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"];
+    /** A reading whose moves at `sure` plies the decoder gives 0.995 of the probability, the others 0.5; a move a person confirmed has no evidence. */
+    const reading = (sure: number[], confirmed: number[] = []): DecodedGame => ({
+      moves: sans.map((san, ply) => ({
+        ply,
+        san,
+        confidence: 0.5,
+        flagged: true,
+        evidence: confirmed.includes(ply) ? undefined : { posterior: sure.includes(ply) ? 0.995 : 0.5, local: 0.5, nearFit: 0, rivalFit: 0, clarity: 0, readAsWritten: true, unfitting: 0, doubtful: 0, handClarity: 0, boxes: 1 },
+      })),
+      fen: "",
+      logLikelihood: 0,
+      unfamiliarHand: false,
+    });
+    // two sure moves of ten teach, each with the square it leaves (its long forms, Ng1-f3): a hand read with 24 of 86 moves
+    // sure went from 46 to 80 moves right when adapted (README, "What a move does")
+    expect(teachingMoves(reading([2, 8]))).toEqual(new Map([[2, { san: "Nf3", from: "g1" }], [8, { san: "O-O", from: "e1" }]]));
+    expect(teachingMoves(reading([2], [5]))?.size).toBe(2);
+    // one of ten is too unsure a reading to learn a hand from
+    expect(teachingMoves(reading([2]))).toBeNull();
+    expect(teachingMoves(reading([]))).toBeNull();
   });
 });

@@ -64,6 +64,15 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
 
 /** The decoder's share of a move's probability; a move a person confirmed is certain. */
 const posterior = (move: DecodedMove) => move.evidence?.posterior ?? 1;
+/**
+ * The moves of a reading sure enough to teach the recognizer how its writer writes them, by ply, with the square each
+ * leaves; none where fewer than MIN_TEACHING_SHARE of the moves are.
+ */
+export function teachingMoves(game: DecodedGame): Map<number, SureMove> | null {
+  const from = squaresLeft(game.moves.map((move) => move.san));
+  const sure = new Map(game.moves.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, { san: move.san, from: from[move.ply] }]));
+  return sure.size < MIN_TEACHING_SHARE * game.moves.length ? null : sure;
+}
 /** Moves flagged for review (every move of a hand flagged whole). */
 const flaggedMoves = (game: DecodedGame) => game.moves.filter((move) => move.flagged).length;
 /**
@@ -111,9 +120,8 @@ export async function readGameAdaptedToWriter(
   for (let round = 0; round < ADAPTING_ROUNDS; round++) {
     // with no move flagged, a later round cannot send fewer to a person
     if (round > 0 && flaggedMoves(game) === 0) break;
-    const from = squaresLeft(game.moves.map((move) => move.san));
-    const sure = new Map(game.moves.filter((move) => posterior(move) >= TEACHING_POSTERIOR).map((move) => [move.ply, { san: move.san, from: from[move.ply] }]));
-    if (sure.size < MIN_TEACHING_SHARE * game.moves.length) break;
+    const sure = teachingMoves(game);
+    if (!sure) break;
     // each round goes on fine-tuning the layer of the round before, taught by the latest reading, on the first reading's boxes
     const adapted = await Promise.all(sheets.map((sheet, i) => adaptSheet(sheet, sure, language, heads[i])));
     options.onStep?.();

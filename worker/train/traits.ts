@@ -1,10 +1,10 @@
 /**
  * Fits the move prior's weights of what a move does (worker/reader/prior.ts, board.ts `moveTraits`: it takes, it
- * checks, it leaves the piece moved to be won) on the engine's games that the benchmark's sheets never write (the
+ * checks, it leaves the piece moved to be won, it leaves another piece to be won) on the engine's games that the benchmark's sheets never write (the
  * second half of worker/synth/engine-games.json.gz, which the sheets where choices are made write: no collection of
  * real middlegames is in reach here, README "Chess knowledge"), and writes them to worker/model/prior/traits.json
  * (committed). The weights are those under which the moves played are likeliest among their positions' legal moves
- * (a conditional logit over the eight combinations of traits, fit by iterative scaling; seconds).
+ * (a conditional logit over the sixteen combinations of traits, fit by iterative scaling; seconds).
  * Run: npm run train:traits [-- --out dir]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -42,7 +42,9 @@ const { weights, nats, evenNats } = fitTraitWeights(positions);
 const heldOut = traitCounts(games.slice(0, CHOICE_GAMES));
 console.log(`Move traits: fit on ${games.length - CHOICE_GAMES} games, ${positions.length} positions; a move played costs ${nats.toFixed(3)} nats under the weights, ${evenNats.toFixed(3)} with every legal move alike`);
 console.log(`  on the benchmark's ${CHOICE_GAMES} games (never fit on), ${heldOut.length} positions: ${traitCost(heldOut, weights).toFixed(3)} against ${traitCost(heldOut).toFixed(3)} nats`);
-console.log(`  weights (quiet, takes, checks, takes and checks, loses, takes and loses, checks and loses, all three): ${weights.map((weight) => weight.toFixed(3)).join(", ")}`);
+/** A combination of traits in words: "takes, leaves". */
+const named = (kind: number) => ["takes", "checks", "loses", "leaves"].filter((_, bit) => kind & (1 << bit)).join(", ") || "quiet";
+console.log(`  weights: ${weights.map((weight, kind) => `${named(kind)} ${weight.toFixed(3)}`).join("; ")}`);
 mkdirSync(values.out!, { recursive: true });
 writeFileSync(path.join(values.out!, TRAITS_FILE), `${JSON.stringify(weights.map((weight) => +weight.toFixed(4)))}\n`);
 console.log(`Wrote ${path.join(values.out!, TRAITS_FILE)}`);
