@@ -1,6 +1,7 @@
 /**
  * Fits the move prior's weights of what a move does (worker/reader/prior.ts, board.ts `moveTraits`: it takes, it
- * checks, it leaves the piece moved to be won, it leaves another piece to be won) on the engine's games that the benchmark's sheets never write (the
+ * checks, it leaves the piece moved to be won, it leaves another piece to be won) on the engine's games that the
+ * benchmark's sheets never write (the
  * second half of worker/synth/engine-games.json.gz, which the sheets where choices are made write: no collection of
  * real middlegames is in reach here, README "Chess knowledge"), and writes them to worker/model/prior/traits.json
  * (committed). The weights are those under which the moves played are likeliest among their positions' legal moves
