@@ -71,12 +71,12 @@ describe("legality-constrained decoding", () => {
     // the game after settles it: far surer than the coin toss (0.957 with the calibration of 2026-12-01's third session,
     // just under its threshold of 0.96: the decoder's share is that of the position, where the box fits both knights alike)
     expect(game.moves[6].confidence).toBeGreaterThan(open.moves[6].confidence + 0.3);
-    // both players' sheets showing Nd2 settle nothing either (read on both sheets, a move goes to a person under 0.5)
+    // both players' sheets showing Nd2 settle nothing either (0.5: under the threshold of moves both sheets show)
     const both = decodeGame(texts.slice(0, 8).map((text): PlyObservation => ({ frames: FRAMES, logProbs: [frames(text), frames(text)], sheets: [0, 1] })), "EN");
     expect(both.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
     // a later box read unclearly, Ne5 (legal only where the b1 knight went) or perhaps Nf3 (only where the other did),
-    // leaves Nbd2 0.94 sure on both sheets: two boxes showing Nd2 tell no more than one, so it is held to one sheet's
-    // threshold (0.96), not to the one of moves both sheets show (0.5)
+    // leaves Nbd2 0.941 sure on both sheets: two boxes showing Nd2 tell no more than one, so it is held to one sheet's
+    // threshold (0.96), not to the one of moves both sheets show (0.94 since 2026-12-01's third session, 0.5 before)
     const unclear = (text: string, p: number) => (p === 8 ? frames(text, { 1: "eef", 2: "553" }) : frames(text));
     const leaning = decodeGame(texts.map((text, p): PlyObservation => ({ frames: FRAMES, logProbs: [unclear(text, p), unclear(text, p)], sheets: [0, 1] })), "EN");
     expect(leaning.moves[6]).toMatchObject({ san: "Nbd2", flagged: true, evidence: { tied: true, boxes: 2 } });

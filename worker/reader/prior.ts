@@ -13,8 +13,8 @@ import { positionKey } from "./positions";
  * it is unlikely, not impossible. Out of the book a move is as likely as its traits make it (board.ts,
  * moveTraits; weights by worker/train/traits.ts): players take and check more often than chance, and seldom leave
  * the piece moved, or another, to be won, which makes a box read between a move that loses the queen and one that does
- * not lean to the second (README, "What a move does"); without such weights every legal move is as likely as another. Either way
- * it is a probability: a game's prior is the product of its moves', and a game in the book is not held less
+ * not lean to the second (README, "What a move does"); without such weights every legal move is as likely as another.
+ * Either way it is a probability: a game's prior is the product of its moves', and a game in the book is not held less
  * likely than one that has left it.
  */
 
