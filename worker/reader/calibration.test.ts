@@ -12,8 +12,8 @@ describe("the shipped calibration", () => {
     expect(calibratedConfidence(sure, SHIPPED_CALIBRATION)).toBeGreaterThan(0.995);
     expect(reviewThreshold(sure, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.reviewBelow);
     expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(calibratedConfidence(sure, SHIPPED_CALIBRATION) - 0.01);
-    // under the threshold of its game (a stricter one where the calibration has one for games that fit badly; the one
-    // of 2026-12-02 has none, its single threshold being strict enough), so it goes to a person
+    // under the threshold of its game (the stricter one for games that fit badly where the calibration has one, as that of
+    // 2026-12-02's second session: 0.99 where over 12% of the boxes fit badly), so it goes to a person
     expect(calibratedConfidence(astray, SHIPPED_CALIBRATION)).toBeLessThan(reviewThreshold(astray, SHIPPED_CALIBRATION));
   });
 
@@ -57,6 +57,14 @@ describe("what the shipped calibration learnt from the hand and from the decoder
     const step = (posterior: number) => logOdds({ ...sure, posterior, local: posterior });
     // the same small step in the decoder's share across 0.9 costs more than the same step above it
     expect(step(0.905) - step(0.895)).toBeGreaterThan(step(0.915) - step(0.905) + 0.2);
+  });
+
+  it("trusts a move that adapting to the writer changed less than the same move both readings agree on", () => {
+    // read again after adapting: the first reading had the same move as surely, or another move there (0)
+    const agreed = logOdds({ ...sure, before: sure.posterior });
+    expect(logOdds({ ...sure, before: 0 })).toBeLessThan(agreed - 0.5);
+    // a first reading (no reading before it) counts as agreeing with itself
+    expect(logOdds(sure)).toBeCloseTo(agreed, 9);
   });
 });
 

@@ -42,6 +42,13 @@ export type MoveEvidence = {
    * so the move is held to one sheet's threshold even where both sheets show it alike (decode.ts, PlyReading.tied).
    */
   tied?: boolean;
+  /**
+   * Where the game was read again after adapting the recognizer to the writer (writer.ts): the decoder's share of this
+   * move in the first reading, at its ply, and 0 where the first reading read another move there. Adapting teaches the
+   * recognizer the writer's sure moves, and makes surer also moves the first reading was in doubt of, not all of them
+   * rightly; absent in a first reading (its share is its own posterior).
+   */
+  before?: number;
 };
 
 /**
@@ -103,6 +110,10 @@ export const FEATURES = {
   // beside its log-odds: a move in doubt is wrong more often than the decoder's share says, a sure one less
   inDoubt: (e: MoveEvidence) => Number(e.posterior < DOUBTFUL_POSTERIOR),
   handClarity: (e: MoveEvidence) => e.handClarity,
+  // the first reading's share of the move, as log-odds (its own where there was no other reading), and whether it read
+  // another move there: a move as sure now is likelier right where both readings agree on it
+  before: (e: MoveEvidence) => (e.before === 0 ? 0 : logit(e.before ?? e.posterior)),
+  changed: (e: MoveEvidence) => Number(e.before === 0),
 } satisfies Record<string, (e: MoveEvidence) => number>;
 export type FeatureName = keyof typeof FEATURES;
 export const FEATURE_NAMES = Object.keys(FEATURES) as FeatureName[];

@@ -76,7 +76,7 @@ describe("legality-constrained decoding", () => {
     expect(both.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
     // a later box read unclearly, Ne5 (legal only where the b1 knight went) or perhaps Nf3 (only where the other did),
     // leaves Nbd2 0.96 sure on both sheets (25 to 1): two boxes showing Nd2 tell no more than one, so it is held to one
-    // sheet's threshold (0.975 since 2026-12-02), not to the one of moves both sheets show (0.95; 0.5 until 2026-12-01)
+    // sheet's threshold (0.97 since 2026-12-02's second session), not to the one of moves both sheets show (0.95; 0.5 until 2026-12-01)
     const unclear = (text: string, p: number) => (p === 8 ? frames(text, { 1: "eef", 2: "5555533" }) : frames(text));
     const leaning = decodeGame(texts.map((text, p): PlyObservation => ({ frames: FRAMES, logProbs: [unclear(text, p), unclear(text, p)], sheets: [0, 1] })), "EN");
     expect(leaning.moves[6]).toMatchObject({ san: "Nbd2", flagged: true, evidence: { tied: true, boxes: 2 } });
@@ -148,7 +148,7 @@ describe("legality-constrained decoding", () => {
     expect(game.moves[3].evidence!.posterior).toBeLessThan(game.moves[0].evidence!.posterior);
     expect(game.moves[3].confidence).toBeLessThan(game.moves[0].confidence);
     // another calibration: a model that says 0.9 whatever it sees, flagging under 0.95
-    const weights = { bias: Math.log(9), posterior: 0, local: 0, nearFit: 0, rivalFit: 0, clarity: 0, readAsWritten: 0, unfitting: 0, doubtful: 0, unfittingSure: 0, doubtfulSure: 0, bothSheets: 0, inDoubt: 0, handClarity: 0 };
+    const weights = { bias: Math.log(9), posterior: 0, local: 0, nearFit: 0, rivalFit: 0, clarity: 0, readAsWritten: 0, unfitting: 0, doubtful: 0, unfittingSure: 0, doubtfulSure: 0, bothSheets: 0, inDoubt: 0, handClarity: 0, before: 0, changed: 0 };
     const flat = decodeGame(plies, "EN", { calibration: { weights, reviewBelow: 0.95 } });
     expect(flat.moves.map((m) => [m.confidence.toFixed(3), m.flagged])).toEqual(Array(4).fill(["0.900", true]));
     // flagged under 0.85, and under 0.95 in games where more than a share of the boxes fit badly: one box of twelve here

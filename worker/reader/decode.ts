@@ -36,6 +36,8 @@ export type DecodeOptions = {
   positions?: Positions;
   /** What players choose in a position (prior.ts), for the positions of a decoding that brings none. */
   prior?: MovePrior;
+  /** The same game as read before adapting to the writer (writer.ts): its moves' shares are evidence (MoveEvidence.before). */
+  before?: readonly DecodedMove[];
 };
 
 /**
@@ -448,6 +450,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
       handClarity,
       boxes: plies[ply].logProbs.length,
       tied: reading.tied,
+      ...(options.before && { before: options.before[ply]?.san === move.san ? (options.before[ply].evidence?.posterior ?? 1) : 0 }),
     };
     // a box that fits another legal move as well (Nd2 where both knights may go) cannot tell them apart, only the game
     // can: the move's share is then its position's (a half), which the calibration never saw beside a box read surely,

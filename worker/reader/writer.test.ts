@@ -42,6 +42,10 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(first.moves[LAST].flagged).toBe(true);
     expect(adapted).toBe(true);
     expect(game.moves.map((move) => move.san)).toEqual(WRITTEN);
+    // the adapted reading tells the calibration what the first made of each move: Nh3 it read otherwise (0), the rest as now
+    expect(game.moves[LAST].evidence!.before).toBe(0);
+    expect(game.moves[0].evidence!.before).toBe(first.moves[0].evidence!.posterior);
+    expect(first.moves[0].evidence!.before).toBeUndefined();
   });
 
   const flagged = (moves: readonly { flagged: boolean }[]) => moves.filter((move) => move.flagged).length;

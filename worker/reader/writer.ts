@@ -125,7 +125,7 @@ export async function readGameAdaptedToWriter(
     // each round goes on fine-tuning the layer of the round before, taught by the latest reading, on the first reading's boxes
     const adapted = await Promise.all(sheets.map((sheet, i) => adaptSheet(sheet, sure, language, heads[i])));
     options.onStep?.();
-    const next = readGame(adapted.flatMap((a) => a.pages), language, decoding);
+    const next = readGame(adapted.flatMap((a) => a.pages), language, { ...decoding, before: first.moves });
     if (flaggedMoves(next) > flaggedMoves(game)) break;
     heads = adapted.map((a) => a.head);
     game = next;
