@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHIPPED_CALIBRATION } from "./calibration";
+import { FEATURE_NAMES, SHIPPED_CALIBRATION, type Calibration } from "./calibration";
 import { decodeGame, writtenLong, type PlyObservation } from "./decode";
 import { FRAMES, frames } from "./testFrames";
 
@@ -148,7 +148,7 @@ describe("legality-constrained decoding", () => {
     expect(game.moves[3].evidence!.posterior).toBeLessThan(game.moves[0].evidence!.posterior);
     expect(game.moves[3].confidence).toBeLessThan(game.moves[0].confidence);
     // another calibration: a model that says 0.9 whatever it sees, flagging under 0.95
-    const weights = { bias: Math.log(9), posterior: 0, local: 0, nearFit: 0, rivalFit: 0, clarity: 0, readAsWritten: 0, unfitting: 0, doubtful: 0, unfittingSure: 0, doubtfulSure: 0, bothSheets: 0, inDoubt: 0, handClarity: 0, before: 0, changed: 0 };
+    const weights = { ...(Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])) as Calibration["weights"]), bias: Math.log(9) };
     const flat = decodeGame(plies, "EN", { calibration: { weights, reviewBelow: 0.95 } });
     expect(flat.moves.map((m) => [m.confidence.toFixed(3), m.flagged])).toEqual(Array(4).fill(["0.900", true]));
     // flagged under 0.85, and under 0.95 in games where more than a share of the boxes fit badly: one box of twelve here
