@@ -69,9 +69,9 @@ export function createActivities(storage: SheetStorage, recognizers?: Recognizer
     async decodeStoredGame({ readingKeys, language, prefix }) {
       const pages = await Promise.all(readingKeys.map(loadReading));
       heartbeat();
-      const { game } = await readGameAdaptedToWriter(pages, language, await shippedHead(), { prefix, prior: await (prior ??= loadMovePrior()), onStep: heartbeat });
+      const { game, otherGames } = await readGameAdaptedToWriter(pages, language, await shippedHead(), { prefix, prior: await (prior ??= loadMovePrior()), onStep: heartbeat });
       if (counts) counts.decoded++;
-      return game;
+      return { ...game, otherGames };
     },
   };
 }

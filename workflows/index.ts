@@ -1,6 +1,5 @@
 import { proxyActivities } from "@temporalio/workflow";
-import { decodeGame, scanSheet, type DecodeInput, type PageSummary, type ScanInput, type SheetActivities } from "./steps";
-import type { DecodedGame } from "../worker/reader/decode";
+import { decodeGame, scanSheet, type DecodeInput, type DecodedSheets, type PageSummary, type ScanInput, type SheetActivities } from "./steps";
 
 /**
  * Retries with backoff (1 s, 2 s, 4 s …) for what may pass (a worker stopped, storage away for a
@@ -22,6 +21,6 @@ export async function scanSheetWorkflow(input: ScanInput): Promise<PageSummary> 
 }
 
 /** Temporal workflow: decodes the game of one or more scanned pages. */
-export async function decodeGameWorkflow(input: DecodeInput): Promise<DecodedGame | null> {
+export async function decodeGameWorkflow(input: DecodeInput): Promise<DecodedSheets | null> {
   return decodeGame(activities, input);
 }

@@ -12,7 +12,7 @@ function activities() {
     },
     async decodeStoredGame({ readingKeys, language, prefix }) {
       calls.push(`decode ${readingKeys.join("+")} ${language} after ${(prefix ?? []).join(" ")}`);
-      return { moves: [{ ply: 0, san: "e4", confidence: 0.99, flagged: false }], fen: "", logLikelihood: -1, unfamiliarHand: false };
+      return { moves: [{ ply: 0, san: "e4", confidence: 0.99, flagged: false }], fen: "", logLikelihood: -1, unfamiliarHand: false, leftOut: [], otherGames: [] };
     },
   };
   return { fake, calls };

@@ -34,9 +34,12 @@ export type DecodeInput = {
   prefix?: string[];
 };
 
+/** The game read from its sheets, and the pages (indices into readingKeys) of sheets of another game it was read without. */
+export type DecodedSheets = DecodedGame & { otherGames: number[] };
+
 export type SheetActivities = {
   readStoredPage(input: ScanInput): Promise<PageSummary>;
-  decodeStoredGame(input: DecodeInput): Promise<DecodedGame>;
+  decodeStoredGame(input: DecodeInput): Promise<DecodedSheets>;
 };
 
 /** Whether the later steps can use a page: its form and boxes were found. */
@@ -44,7 +47,7 @@ export const usablePage = (page: Pick<PageSummary, "layout" | "boxes">) => page.
 
 export const scanSheet = (activities: SheetActivities, input: ScanInput) => activities.readStoredPage(input);
 
-export async function decodeGame(activities: SheetActivities, input: DecodeInput): Promise<DecodedGame | null> {
+export async function decodeGame(activities: SheetActivities, input: DecodeInput): Promise<DecodedSheets | null> {
   if (input.readingKeys.length === 0) return null;
   return activities.decodeStoredGame(input);
 }

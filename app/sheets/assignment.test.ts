@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AUTO_ASSIGN_CONFIDENCE, assignmentConflict, holdsBothSheets, sureNumbers } from "./assignment";
+import { AUTO_ASSIGN_CONFIDENCE, assignmentConflict, holdsBothSheets, placedByReader, sheetsToSendBack, sureNumbers } from "./assignment";
+import { VALUE_DETECTION } from "./status";
 
 const read = (value: number | null, confidence: number) => ({ value, confidence });
 
@@ -50,5 +51,34 @@ describe("a sheet the organiser assigns to a pairing", () => {
     expect(assignmentConflict([unknown(1), unknown(2)], black(9))).toBe("sheets.pageHoldsBoth");
     expect(assignmentConflict([white(1)], white(9))).toBe("sheets.colourTaken");
     expect(assignmentConflict([white(1, 2), black(2)], black(9))).toBe("sheets.colourTaken");
+  });
+});
+
+describe("sheets of another game in a pairing", () => {
+  const byReader = (id: number) => ({ id, byReader: true });
+  const byPerson = (id: number) => ({ id, byReader: false });
+
+  it("sends back the sheet of another game the reader put there, not the one the game was read from", () => {
+    expect(sheetsToSendBack([byReader(1), byReader(2)], new Set([2]))).toEqual([2]);
+    expect(sheetsToSendBack([byPerson(1), byReader(2)], new Set([2]))).toEqual([2]);
+    // both pages of a two-page sheet
+    expect(sheetsToSendBack([byReader(1), byReader(2), byReader(3)], new Set([2, 3]))).toEqual([2, 3]);
+  });
+
+  it("keeps a sheet a person put there, and sends back the reader's sheets the game was read from instead", () => {
+    expect(sheetsToSendBack([byReader(1), byPerson(2)], new Set([2]))).toEqual([1]);
+    // a person put both there: their word stands
+    expect(sheetsToSendBack([byPerson(1), byPerson(2)], new Set([2]))).toEqual([]);
+  });
+
+  it("sends nothing back where no sheet is another game's", () => {
+    expect(sheetsToSendBack([byReader(1), byReader(2)], new Set())).toEqual([]);
+  });
+
+  it("counts a sheet as the reader's when its round or board is as read, a person's when both were given or confirmed", () => {
+    const { detected, confirmed, manual } = VALUE_DETECTION;
+    expect(placedByReader({ roundDetectionStatus: detected, boardDetectionStatus: detected })).toBe(true);
+    expect(placedByReader({ roundDetectionStatus: manual, boardDetectionStatus: detected })).toBe(true);
+    expect(placedByReader({ roundDetectionStatus: manual, boardDetectionStatus: confirmed })).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { VALUE_DETECTION } from "./status";
+
 /**
  * When a scanned sheet goes to its pairing without asking the organiser: its round and board numbers,
  * each given by the arbiter with the upload (sure) or read, together at least AUTO_ASSIGN_CONFIDENCE sure
@@ -44,4 +46,24 @@ export function assignmentConflict(held: readonly Coloured[], sheet: Coloured): 
   if (holdsBothSheets(held, sheet)) return "sheets.pageHoldsBoth";
   const taken = sheet.player !== "UNKNOWN" && held.some((other) => other.id !== sheet.id && other.page === sheet.page && other.player === sheet.player);
   return taken ? "sheets.colourTaken" : null;
+}
+
+/** A sheet of a game: whether the reader put it there, or a person. */
+type PlacedBy = { id: number; byReader: boolean };
+
+const setByPerson = (status: number) => status === VALUE_DETECTION.confirmed || status === VALUE_DETECTION.manual;
+/** The reader put a sheet in its pairing where its round or board is as read: neither given with the upload nor confirmed. */
+export const placedByReader = (sheet: { roundDetectionStatus: number; boardDetectionStatus: number }) => !setByPerson(sheet.roundDetectionStatus) || !setByPerson(sheet.boardDetectionStatus);
+
+/**
+ * Which of a game's sheets go back to the organiser (unconfirmed) when the game was read without some of them as
+ * sheets of another game (pagesOfOtherGames): those of them the reader put there. Where a person put every one of
+ * them there, the person's word stands and the sheets the reader put there, which the game was read from, go back
+ * instead: one of the two is in the wrong pairing.
+ */
+export function sheetsToSendBack(sheets: readonly PlacedBy[], otherGame: ReadonlySet<number>): number[] {
+  const foreign = sheets.filter((sheet) => otherGame.has(sheet.id));
+  const byReader = foreign.filter((sheet) => sheet.byReader);
+  if (byReader.length > 0 || foreign.length === 0) return byReader.map((sheet) => sheet.id);
+  return sheets.filter((sheet) => !otherGame.has(sheet.id) && sheet.byReader).map((sheet) => sheet.id);
 }

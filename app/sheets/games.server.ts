@@ -8,6 +8,8 @@ import type { GameResult, Prisma, SheetImageEntry } from "~/generated/prisma/cli
 import { message } from "~/lib/messages";
 import { saveResults } from "~/organiser/rounds.server";
 import { usablePage, type PageSummary } from "../../workflows/steps";
+import { placedByReader, sheetsToSendBack } from "./assignment";
+import { logger } from "~/lib/log.server";
 import type { SheetReader } from "./reader.server";
 import { keepReviewedBoxes } from "./reviewed.server";
 import type { SheetStorage } from "./storage.server";
@@ -57,7 +59,8 @@ function writtenResult(sheets: Pick<SheetImageEntry, "reading">[]): GameReading[
 /**
  * Decodes a game from all its assigned sheets (both players', every page) after the organiser's
  * confirmed moves, and stores the reading unless the game was changed again meanwhile (then the
- * queue decodes it once more).
+ * queue decodes it once more). Sheets of another game among them (a round or board misread) go back
+ * to the organiser (sheetsToSendBack); where those are sheets the game was read from, it is decoded again without them.
  */
 export async function saveDecodedGame(db: Db, reader: SheetReader, request: DecodeRequest): Promise<void> {
   const game = await db.game.findUnique({
@@ -65,18 +68,32 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
     include: { sheets: { where: { state: { in: ["ASSIGNED", "DONE"] } }, orderBy: [{ page: "asc" }, { id: "asc" }] }, tournament: true },
   });
   if (!game) return;
-  const pages = game.sheets.map(pageSummary).filter((page): page is PageSummary => page !== null && usablePage(page));
+  const usable = game.sheets.filter((sheet) => {
+    const page = pageSummary(sheet);
+    return page !== null && usablePage(page);
+  });
   const previous = gameReading(game);
   const language = game.sheets[0]?.notation ?? game.tournament.defaultNotationLanguage;
   const prefix = previous?.prefix ?? [];
-  const decoded = pages.length ? await reader.decode({ readingKeys: pages.map((page) => page.readingKey), language, prefix }, `game-${game.id}-${request.requested.getTime()}`) : null;
+  const readingKeys = usable.map((sheet) => pageSummary(sheet)!.readingKey);
+  const decoded = readingKeys.length ? await reader.decode({ readingKeys, language, prefix }, `game-${game.id}-${request.requested.getTime()}`) : null;
   const reading: GameReading | null = decoded
     ? { moves: decoded.moves.map(({ san, confidence, flagged }) => ({ san, confidence, flagged })), prefix, language, result: writtenResult(game.sheets), unfamiliarHand: decoded.unfamiliarHand }
     : null;
-  await db.game.updateMany({
-    where: { id: game.id, decodeRequested: request.requested },
-    data: { reading: (reading ?? null) as Prisma.InputJsonValue, decodeRequested: null },
+  const otherGame = new Set((decoded?.otherGames ?? []).map((page) => usable[page].id));
+  // a game completed has its sheets confirmed with it (done)
+  const sendBack = sheetsToSendBack(usable.map((sheet) => ({ id: sheet.id, byReader: sheet.state === "ASSIGNED" && placedByReader(sheet) })), otherGame);
+  // sheets the game was read from go back: the reading is not stored, the game is decoded again without them
+  const readFromSentBack = sendBack.some((id) => !otherGame.has(id));
+  await db.$transaction(async (tx) => {
+    const stored = await tx.game.updateMany({
+      where: { id: game.id, decodeRequested: request.requested },
+      data: readFromSentBack ? { decodeRequested: new Date() } : { reading: (reading ?? null) as Prisma.InputJsonValue, decodeRequested: null },
+    });
+    if (stored.count === 0 || sendBack.length === 0) return;
+    await tx.sheetImageEntry.updateMany({ where: { id: { in: sendBack }, gameId: game.id, state: "ASSIGNED" }, data: { gameId: null, state: "UNCONFIRMED", used: false, error: "sheets.otherGame" } });
   });
+  if (sendBack.length) logger.info({ game: game.id, sheets: sendBack }, "sheets of another game sent back to the organiser");
   publish({ tournamentId: game.tournamentId, round: game.round, kind: "sheet" });
 }
 

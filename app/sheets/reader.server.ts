@@ -2,14 +2,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ApplicationFailure, Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from "@temporalio/client";
 import type { Config } from "~/lib/config.server";
 import { repositoryFile, typeScriptThread } from "~/lib/thread.server";
-import type { DecodedGame } from "../../worker/reader/decode";
-import type { DecodeInput, PageSummary, ScanInput } from "../../workflows/steps";
+import type { DecodeInput, DecodedSheets, PageSummary, ScanInput } from "../../workflows/steps";
 
 /** Reads sheets: in a worker thread of the app (embedded default) or on Temporal's vision workers. */
 export type SheetReader = {
   /** Scans one photo; `id` names the reading so that a reading begun before a restart is joined, not repeated. */
   scan(input: ScanInput, id: string): Promise<PageSummary>;
-  decode(input: DecodeInput, id: string): Promise<DecodedGame | null>;
+  decode(input: DecodeInput, id: string): Promise<DecodedSheets | null>;
   close(): Promise<void>;
 };
 

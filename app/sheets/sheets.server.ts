@@ -240,6 +240,8 @@ export async function assignSheet(db: Db, tournamentId: number, sheetId: number,
         roundDetectionStatus: status(sheet.round, to.round),
         boardDetectionStatus: status(sheet.board, to.board),
         notation: sheet.notation,
+        // the organiser has looked at a sheet sent back as another game's (saveDecodedGame)
+        ...(sheet.error === "sheets.otherGame" ? { error: null } : {}),
       },
     });
     await requestDecode(tx, game.id);

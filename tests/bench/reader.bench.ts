@@ -4,7 +4,8 @@
  * fonts, joined ones, pen-drawn writers in print style, pen-drawn cursive, and fonts made from people's hands that
  * Debian packages (`debian`: never calibrated on either; worker/synth/fonts.ts says which packages). Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
- * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets flagged whole, games read shorter than written, both sheets, and a
+ * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets flagged whole, games read shorter than written, both sheets, another game's sheet
+ * beside a player's (named as another game's, or not), and a
  * calibration table (moves at or above a confidence, and the share of them right).
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
@@ -63,7 +64,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -90,6 +91,8 @@ async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
 
 for (const kind of KINDS) {
   count = emptyCount();
+  /** The other player's sheet of the game before in the same notation, in this game's pairing by mistake beside this player's. */
+  const otherGameSheets = new Map<string, PageReading[]>();
   const languages = new Set<string>();
   const started = Date.now();
   for (let index = 0; index < SHEETS; index++) {
@@ -128,7 +131,18 @@ for (const kind of KINDS) {
     if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
     if (sheet.otherPlayer) {
       const other = await readPages(sheet.otherPlayer);
-      const { game: both, first: bothFirst } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head, { prior });
+      const { game: both, first: bothFirst, otherGames } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head, { prior });
+      count.pairs++;
+      if (both.leftOut.length) count.pairLeftOut++;
+      if (otherGames.length) count.pairSentBack++;
+      const otherGameSheet = otherGameSheets.get(sheet.pages[0].language);
+      if (otherGameSheet) {
+        const mixed = await readGameAdaptedToWriter([...readings, ...otherGameSheet], sheet.pages[0].language, head, { prior });
+        count.mixed++;
+        if (mixed.otherGames.some((page) => page >= readings.length)) count.mixedSentBack++;
+        if (mixed.otherGames.some((page) => page < readings.length)) count.mixedOwnSentBack++;
+      }
+      otherGameSheets.set(sheet.pages[0].language, other);
       count.pairPlies += truth.length;
       count.pairFirstRight += bothFirst.moves.filter((move, ply) => move.san === truth[ply]).length;
       tally(count.pair, both, truth);
@@ -153,6 +167,7 @@ for (const kind of KINDS) {
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  games read shorter than written:       ${count.cutShort} of ${count.games} (${pct(count.missing, count.plies)} of the moves not read at all, neither right nor flagged)`);
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
+  console.log(`  another game's sheet named (gamesApart): ${count.mixedSentBack + count.mixedOwnSentBack} of ${count.mixed} sheets beside one of another game (${count.mixedSentBack} the other game's, ${count.mixedOwnSentBack} this game's, the game read from the other); of ${count.pairs} games' both sheets ${count.pairSentBack} (sheets left out of the game read: ${count.pairLeftOut})`);
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.ownPages).toFixed(2)} decoding and adapting (one player's pages)`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
 }

@@ -210,6 +210,21 @@ test("the verify page says so beside a sheet whose numbers name a pairing that h
   expect(await sql(`SELECT state, game_id FROM sheet_image_entry WHERE tournament_id = $1 AND name = 'third.jpg'`, [tid])).toEqual([{ state: "UNCONFIRMED", game_id: null }]);
 });
 
+test("a sheet sent back as another game's says why until the organiser assigns it", async ({ page, javaScriptEnabled }) => {
+  const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
+  await sql(`INSERT INTO sheet_image_entry (tournament_id, handle, name, file_size, state, round, board, page, error) VALUES ($1, $2, 'other.jpg', 10, 'UNCONFIRMED', 1, 2, 1, 'sheets.otherGame')`, [tid, `t${tid}/other.jpg`]);
+  await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}`);
+  await expect(page.getByText(texts.sheets.otherGame)).toBeVisible();
+  await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}/verify`);
+  await expect(page.getByText(texts.sheets.otherGame)).toBeVisible();
+  // the organiser looked and puts it where its header says: the message goes with it
+  await page.getByRole("button", { name: texts.sheets.assign, exact: true }).click();
+  await expect(page.getByText(texts.sheets.nothingToVerify)).toBeVisible();
+  expect(await sql(`SELECT s.state, s.error, g.board FROM sheet_image_entry s JOIN game g ON g.id = s.game_id WHERE s.tournament_id = $1`, [tid])).toEqual([{ state: "ASSIGNED", error: null, board: 2 }]);
+  await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}`);
+  await expect(page.getByText(texts.sheets.otherGame)).toHaveCount(0);
+});
+
 test.describe("on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test("the sheet list, verification and upload fit the screen", async ({ page }) => {

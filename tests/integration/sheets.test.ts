@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTournament } from "~/organiser/tournaments.server";
 import { drawNextRound } from "~/organiser/rounds.server";
-import { completeGame, correctMove, gameReading, pageSummary } from "~/sheets/games.server";
+import { completeGame, correctMove, gameReading, pageSummary, saveDecodedGame } from "~/sheets/games.server";
 import { createSheetQueue } from "~/sheets/queue.server";
 import { keepReviewedBoxes } from "~/sheets/reviewed.server";
 import { threadReader, type SheetReader } from "~/sheets/reader.server";
@@ -37,7 +37,7 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), "kiebitz-sheets-it-"));
   const created = await createTournament(setup.db, setup.event, { ...TOURNAMENT, name: "A" });
   tournament = { id: created.id, upgraded: false, defaultNotationLanguage: "EN" };
-  for (let snr = 1; snr <= 4; snr++) await setup.db.player.create({ data: { tournamentId: tournament.id, snr, name: `Player ${snr}`, elo: 2000 - snr * 10 } });
+  for (let snr = 1; snr <= 6; snr++) await setup.db.player.create({ data: { tournamentId: tournament.id, snr, name: `Player ${snr}`, elo: 2000 - snr * 10 } });
   const row = await setup.db.tournament.findUniqueOrThrow({ where: { id: tournament.id } });
   const drawn = await drawNextRound(setup.db, row, 1);
   if (!drawn.ok) throw new Error("draw");
@@ -225,10 +225,10 @@ describe("the reading queue", () => {
   }, 120_000);
 
   it("sends a sheet read surely as a pairing's to it only while the game lacks a player's sheet of that page", async () => {
-    // board 1 holds one sheet; two more photos whose headers say round 1, board 1 (read surely)
+    // board 1 holds one sheet; two more photos of its game whose headers say round 1, board 1 (read surely)
     const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 1 }, include: { sheets: true } });
     expect(game.sheets).toHaveLength(1);
-    const photos = await Promise.all([7, 21].map(async (seed) => ({ name: `seed-${seed}.jpg`, bytes: (await roundSheets({ seed, round: 1, boards: 1 }))[0].photos[0] })));
+    const photos = await Promise.all([8, 21].map(async (seed) => ({ name: `seed-${seed}.jpg`, bytes: (await roundSheets({ seed, round: 1, boards: 1, sans: sheets[0].sans }))[0].photos[0] })));
     expect((await upload(photos)).ok).toBe(true);
     const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
     queue.start();
@@ -259,5 +259,66 @@ describe("the reading queue", () => {
       [first.id, "WHITE", 1],
       [third.id, "BLACK", 1],
     ]);
+  });
+
+  it("sends a sheet of another game back to the organiser, and keeps it where the organiser puts it", async () => {
+    // two games' sheets whose headers both say round 1, board 3, read surely, one after the other
+    const [[, , first], [, , second]] = await Promise.all([4243, 4245].map((seed) => roundSheets({ seed, round: 1, boards: 3 })));
+    expect(first.sans.slice(0, 4)).not.toEqual(second.sans.slice(0, 4));
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 3 } });
+    const runQueue = async () => {
+      const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
+      queue.start();
+      await queue.idle();
+      await queue.stop();
+    };
+    const sent = { first: "board-3-a.jpg", second: "board-3-b.jpg" };
+    for (const [name, sheet] of [[sent.first, first], [sent.second, second]] as const) {
+      expect((await upload([{ name, bytes: sheet.photos[0] }])).ok).toBe(true);
+      await runQueue();
+    }
+    const rows = async () => {
+      const found = await setup.db.sheetImageEntry.findMany({ where: { name: { in: [sent.first, sent.second] } }, orderBy: { id: "asc" } });
+      return found.map((sheet) => ({ board: sheet.board, state: sheet.state, inGame: sheet.gameId === game.id, error: sheet.error }));
+    };
+    const kept = { board: 3, state: "ASSIGNED", inGame: true, error: null };
+    const sentBack = { board: 3, state: "UNCONFIRMED", inGame: false, error: "sheets.otherGame" };
+    // one of the two is another game's: it waits for the organiser, saying why, and the game is read from the other
+    const after = await rows();
+    expect([...after].sort((a, b) => a.state.localeCompare(b.state))).toEqual([kept, sentBack]);
+    const [keptSans, sentId] = after[0].inGame ? [first.sans, 1] : [second.sans, 0];
+    const moves = async () => gameReading(await setup.db.game.findUniqueOrThrow({ where: { id: game.id } }))!.moves.length;
+    expect(await moves()).toBe(keptSans.length);
+    // the organiser puts it there all the same: their word stands, the sheet the reader put there goes back instead
+    const ids = (await setup.db.sheetImageEntry.findMany({ where: { name: { in: [sent.first, sent.second] } }, orderBy: { id: "asc" } })).map((sheet) => sheet.id);
+    expect(await assignSheet(setup.db, tournament.id, ids[sentId], { round: 1, board: 3, colour: "UNKNOWN", page: 1 })).toEqual({ ok: true });
+    await runQueue();
+    expect(await rows()).toEqual(sentId === 0 ? [kept, sentBack] : [sentBack, kept]);
+    expect(await moves()).toBe((sentId === 0 ? first : second).sans.length);
+  }, 240_000);
+
+  it("sends back the sheet the reader put in a pairing when a sheet a person put there is found another game's, and decodes again", async () => {
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 2 }, include: { sheets: { orderBy: { id: "asc" } } } });
+    const [byPerson, byReader] = game.sheets;
+    // as if the reader had put the second sheet there (its numbers as read), and the game were read from it alone
+    await setup.db.sheetImageEntry.update({ where: { id: byReader.id }, data: { roundDetectionStatus: 2, boardDetectionStatus: 2 } });
+    const requested = new Date();
+    await setup.db.game.update({ where: { id: game.id }, data: { decodeRequested: requested } });
+    const readFrom: string[][] = [];
+    const deciding: SheetReader = {
+      ...reader,
+      decode: async (input) => {
+        readFrom.push(input.readingKeys);
+        return { moves: [], fen: "", logLikelihood: 0, unfamiliarHand: false, leftOut: [0], otherGames: [0] };
+      },
+    };
+    await saveDecodedGame(setup.db, deciding, { gameId: game.id, requested });
+    expect(readFrom).toEqual([[pageSummary(byPerson)!.readingKey, pageSummary(byReader)!.readingKey]]);
+    expect(await setup.db.sheetImageEntry.findUniqueOrThrow({ where: { id: byReader.id } })).toMatchObject({ state: "UNCONFIRMED", gameId: null, error: "sheets.otherGame" });
+    expect(await setup.db.sheetImageEntry.findUniqueOrThrow({ where: { id: byPerson.id } })).toMatchObject({ gameId: game.id });
+    // what was read from the sheet sent back is not kept: the game is decoded again from the person's sheet
+    const after = await setup.db.game.findUniqueOrThrow({ where: { id: game.id } });
+    expect(after.reading).toEqual(game.reading);
+    expect(after.decodeRequested).not.toBeNull();
   });
 });

@@ -21,10 +21,11 @@ export type PlyObservation = { frames: number; logProbs: Float32Array[]; sheets?
  */
 export type DecodedMove = { ply: number; san: string; confidence: number; flagged: boolean; evidence?: MoveEvidence };
 /**
- * `unfamiliarHand`: the hand is unlike those the reader knows (see UNFAMILIAR_HAND), on every sheet read
- * (with both players' sheets, a sheet in such a hand beside a familiar one is left out): every move read is flagged.
+ * `unfamiliarHand`: the hand is unlike those the reader knows (see UNFAMILIAR_HAND), on every sheet read: every move
+ * read is flagged. `leftOut`: the sheets (numbered as in the plies' `sheets`) that fit the game so badly, beside one
+ * that fits it, that the game is read without them: a hand the reader does not know, or a sheet of another game.
  */
-export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: number; unfamiliarHand: boolean };
+export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: number; unfamiliarHand: boolean; leftOut: number[] };
 
 export type DecodeOptions = {
   beamWidth?: number;
@@ -425,7 +426,10 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   const readings = readPath(plies, scorings, best.moves, confirmed.length, positions);
   const lost = lostSheets(plies, readings);
   // a sheet whose hand the reader does not know, beside one it knows, only misleads: the game is read from the others
-  if (lost.length > 0 && lost.length < sheetsIn(plies).size) return decodeGame(withoutSheets(plies, lost), language, { ...options, positions });
+  if (lost.length > 0 && lost.length < sheetsIn(plies).size) {
+    const without = decodeGame(withoutSheets(plies, lost), language, { ...options, positions });
+    return { ...without, leftOut: [...lost, ...without.leftOut] };
+  }
   const fits = readings.map((reading) => bestFit(reading?.gaps ?? []));
   const unfitting = share(readings.flatMap((reading) => (reading ? reading.gaps.map(fitsBadly) : [])));
   // the decoder's share of a move also falls when other beams disagree with it and score nearly as well
@@ -461,7 +465,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   });
   const unfamiliarHand = lost.length > 0;
   if (unfamiliarHand) for (const move of moves.slice(confirmed.length)) move.flagged = true;
-  return { moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand };
+  return { moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand, leftOut: [] };
 }
 
 /** Plies either side whose fit tells about a move's (MoveEvidence.nearFit). */

@@ -12,7 +12,7 @@ import type { StoredReading } from "./stored";
 import { SHIPPED_CALIBRATION, reviewThreshold } from "./calibration";
 import { FRAMES, buildRecognizer, loadRecognizers, recognizerHead } from "../model/recognizer";
 import { heldOutSheet, type HeldOutSheet } from "../synth/heldout";
-import { lastPly, readGame, readNumber, readPage, sheetsOf, type PageMoves } from "./read";
+import { gamesApart, lastPly, readGame, readNumber, readPage, sheetsOf, type PageMoves } from "./read";
 import { frames } from "./testFrames";
 import { sureNumbers } from "~/sheets/assignment";
 import { readGameAdaptedToWriter } from "./writer";
@@ -48,6 +48,39 @@ function expectValue(value: { status: number; value: number | null; confidence: 
 
 /** How many decoded moves are the moves written on the sheet. */
 const rightMoves = (moves: { san: string }[], sans: string[]) => moves.filter((move, ply) => move.san === sans[ply]).length;
+
+describe("sheets of another game among a game's sheets", () => {
+  const sheet = (sans: readonly string[]): PageMoves => ({ moves: sans.map((san, ply) => ({ ply, logProbs: frames(san) })) });
+  const ruyLopez = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6"];
+  const queensGambit = ["d4", "d5", "c4", "e6", "Nc3", "Nf6", "Bg5", "Be7", "e3", "O-O", "Nf3", "Nbd7", "Rc1", "c6"];
+  const apart = (pages: PageMoves[], prefix: string[] = []) => gamesApart(pages, readGame(pages, "EN", { prefix }), "EN", { prefix });
+
+  it("finds the sheet of another game beside this game's sheets, and beside this game's one sheet", () => {
+    // beside two sheets of one game, the third is left out of the game read
+    expect(readGame([sheet(ruyLopez), sheet(ruyLopez), sheet(queensGambit)], "EN").leftOut).toEqual([2]);
+    expect(apart([sheet(ruyLopez), sheet(ruyLopez), sheet(queensGambit)])).toEqual({ kept: [0, 1], other: [2] });
+    expect(apart([sheet(queensGambit), sheet(ruyLopez), sheet(ruyLopez)])).toEqual({ kept: [1, 2], other: [0] });
+    expect(apart([sheet(ruyLopez), sheet(queensGambit)])).toEqual({ kept: [0], other: [1] });
+    // a person confirmed this game's first moves: the other sheet is read alone without them
+    expect(apart([sheet(ruyLopez), sheet(queensGambit)], ruyLopez.slice(0, 4))).toEqual({ kept: [0], other: [1] });
+  });
+
+  it("reads each sheet alone where the reader is lost on them together: the one read best alone is the game's", () => {
+    // the first sheet has a box no move is written like: more of its moves are flagged alone
+    const pages = [sheet(queensGambit.map((san, ply) => (ply === 4 ? "xxx" : san))), sheet(ruyLopez)];
+    // two games' moves that no one game fits, so that every sheet fits the game read badly
+    const lostOnBoth = { ...readGame(pages, "EN"), unfamiliarHand: true, leftOut: [] };
+    expect(gamesApart(pages, lostOnBoth, "EN")).toEqual({ kept: [1], other: [0] });
+  });
+
+  it("finds none among sheets of one game, nor in a sheet whose hand the reader does not know", () => {
+    expect(apart([sheet(ruyLopez), sheet(ruyLopez)])).toBeNull();
+    expect(apart([sheet(ruyLopez)])).toBeNull();
+    const unknownHand = sheet(ruyLopez.map(() => "xxx"));
+    expect(readGame([sheet(ruyLopez), unknownHand], "EN").leftOut).toEqual([1]);
+    expect(apart([sheet(ruyLopez), unknownHand])).toBeNull();
+  });
+});
 
 describe("where a game ends on its sheet", () => {
   it("runs over a single unread box, and stops at two empty boxes in a row (a smudge far below is no move)", () => {

@@ -240,3 +240,44 @@ export function readGame(pages: readonly PageMoves[], language: NotationLanguage
   const plies: PlyObservation[] = Array.from({ length: last + 1 }, (_, ply) => ({ frames: FRAMES, logProbs: [], sheets: [], ...byPly.get(ply) }));
   return decodeGame(plies, language, options);
 }
+
+/**
+ * A sheet of this game read alone reads mostly this game's moves; one of another game does not: beyond this share of
+ * different moves, two readings are of different games.
+ */
+const OTHER_GAME_DIFFERENT = 0.5;
+const differentGames = (one: DecodedGame, other: DecodedGame) => one.moves.filter((move) => other.moves[move.ply]?.san !== move.san).length > OTHER_GAME_DIFFERENT * one.moves.length;
+
+/** The pages read, apart: those of the game's sheets (`kept`) and those of sheets of another game (`other`), indices into the pages. */
+export type GamesApart = { kept: number[]; other: number[] };
+
+/**
+ * Sheets of another game among the pages of a game's sheets (in its pairing by mistake: its round or board misread),
+ * found by how `game`, their reading together, fits them, or null where there are none. A sheet left out of the game
+ * (DecodedGame.leftOut) is another game's where it reads alone as a hand the reader knows writing other moves (one
+ * in a hand the reader does not know reads alone as unfamiliar). Where the reader is lost on every sheet together
+ * (two games' moves fit no one game), each sheet is read alone: those in a familiar hand writing other moves than
+ * the sheet read best alone (the fewest moves flagged) are another game's.
+ */
+export function gamesApart(pages: readonly PageMoves[], game: DecodedGame, language: NotationLanguage, options: DecodeOptions = {}): GamesApart | null {
+  const sheets = sheetsOf(pages);
+  if (sheets.length < 2) return null;
+  // the moves a person confirmed are this game's: a sheet alone is read without them
+  const alone = (sheet: number) => readGame(sheets[sheet], language, { ...options, prefix: [], before: undefined });
+  let other: number[];
+  if (!game.unfamiliarHand) {
+    other = game.leftOut.filter((sheet) => {
+      const reading = alone(sheet);
+      return !reading.unfamiliarHand && differentGames(reading, game);
+    });
+  } else {
+    const readings = sheets.map((_, sheet) => alone(sheet));
+    const familiar = readings.flatMap((reading, sheet) => (reading.unfamiliarHand ? [] : [sheet]));
+    const flagged = (sheet: number) => readings[sheet].moves.filter((move) => move.flagged).length / Math.max(1, readings[sheet].moves.length);
+    const best = familiar.reduce((a, b) => (flagged(b) < flagged(a) ? b : a), familiar[0]);
+    other = familiar.filter((sheet) => sheet !== best && differentGames(readings[sheet], readings[best]));
+  }
+  if (other.length === 0) return null;
+  const pagesOf = (which: number[]) => which.flatMap((sheet) => sheets[sheet].map((page) => pages.indexOf(page))).sort((a, b) => a - b);
+  return { kept: pagesOf(sheets.map((_, sheet) => sheet).filter((sheet) => !other.includes(sheet))), other: pagesOf(other) };
+}

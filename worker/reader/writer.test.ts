@@ -97,6 +97,7 @@ describe("adapting the recognizer to the writer of a sheet", () => {
       fen: "",
       logLikelihood: 0,
       unfamiliarHand: false,
+      leftOut: [],
     });
     // two sure moves of ten teach, each with the square it leaves (its long forms, Ng1-f3): a hand read with 24 of 86 moves
     // sure went from 46 to 80 moves right when adapted (README, "What a move does")
@@ -105,5 +106,15 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     // one of ten is too unsure a reading to learn a hand from
     expect(teachingMoves(reading([2]))).toBeNull();
     expect(teachingMoves(reading([]))).toBeNull();
+  });
+
+  it("reads the game from its own sheets, and names the pages of another game's sheet beside them", async () => {
+    const ruyLopez = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6"];
+    const queensGambit = ["d4", "d5", "c4", "e6", "Nc3", "Nf6", "Bg5", "Be7", "e3", "O-O", "Nf3", "Nbd7", "Rc1", "c6"];
+    const pageOf = (sans: string[]): PageMoves => ({ moves: sans.map((san, ply) => box(ply, san)) });
+    const { game, otherGames } = await readGameAdaptedToWriter([pageOf(queensGambit), pageOf(ruyLopez), pageOf(ruyLopez)], "EN", head);
+    expect([game.moves.map((move) => move.san), game.unfamiliarHand, game.leftOut, otherGames]).toEqual([ruyLopez, false, [], [0]]);
+    // one game's sheets: none
+    expect((await readGameAdaptedToWriter([pageOf(ruyLopez), pageOf(ruyLopez)], "EN", head)).otherGames).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { Positions } from "./positions";
-import { readGame, sheetsOf, type PageMoves } from "./read";
+import { gamesApart, readGame, sheetsOf, type PageMoves } from "./read";
 
 /** A decoded move the decoder gives at least this share of the probability (MoveEvidence.posterior) teaches the recognizer how its writer writes it. */
 const TEACHING_POSTERIOR = 0.99;
@@ -89,6 +89,8 @@ export type WriterReading = {
   first: DecodedGame;
   /** Whether an adapted reading was kept. */
   adapted: boolean;
+  /** The pages (indices into the pages read) of sheets of another game, which the game was read without (gamesApart). */
+  otherGames: number[];
 };
 
 /**
@@ -112,8 +114,14 @@ export async function readGameAdaptedToWriter(
   const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
   const first = readGame(pages, language, decoding);
   options.onStep?.();
+  const apart = gamesApart(pages, first, language, decoding);
+  if (apart) {
+    // the game is read from its own sheets alone
+    const own = await readGameAdaptedToWriter(apart.kept.map((page) => pages[page]), language, head, options);
+    return { ...own, otherGames: [...apart.other, ...own.otherGames.map((page) => apart.kept[page])].sort((a, b) => a - b) };
+  }
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
-  if (first.unfamiliarHand || !withFeatures) return { game: first, first, adapted: false };
+  if (first.unfamiliarHand || !withFeatures) return { game: first, first, adapted: false, otherGames: [] };
   let game = first;
   const sheets = sheetsOf(pages);
   let heads = sheets.map(() => head);
@@ -130,5 +138,5 @@ export async function readGameAdaptedToWriter(
     heads = adapted.map((a) => a.head);
     game = next;
   }
-  return { game, first, adapted: game !== first };
+  return { game, first, adapted: game !== first, otherGames: [] };
 }

@@ -6,15 +6,15 @@ export type RoundSheet = { round: number; board: number; sans: string[]; photos:
 /**
  * Photographed score sheets of a round, as an arbiter collects them: one player's sheet per board
  * (every page), round and board written in the header; boards listed in `blankBoards` have their
- * board number left unwritten. Games of 20–70 plies, English notation, one-page form, in one of the
- * FIRST_TRAINING_FONTS.
+ * board number left unwritten. Games of 20–70 plies (or `sans` on every board: the other player's sheet of a game
+ * photographed before), English notation, one-page form, in one of the FIRST_TRAINING_FONTS.
  */
-export async function roundSheets(options: { seed: number; round: number; boards: number; blankBoards?: number[] }): Promise<RoundSheet[]> {
+export async function roundSheets(options: { seed: number; round: number; boards: number; blankBoards?: number[]; sans?: string[] }): Promise<RoundSheet[]> {
   const sheets: RoundSheet[] = [];
   for (let board = 1; board <= options.boards; board++) {
     const seed = options.seed + board;
     const blank = options.blankBoards?.includes(board) ?? false;
-    const pages = await syntheticSheet({ seed, fonts: FIRST_TRAINING_FONTS, layout: "kiebitz-60", language: "EN", round: options.round, board: blank ? null : board, corrections: 0 });
+    const pages = await syntheticSheet({ seed, fonts: FIRST_TRAINING_FONTS, layout: "kiebitz-60", language: "EN", round: options.round, board: blank ? null : board, corrections: 0, sans: options.sans });
     sheets.push({ round: options.round, board, sans: pages[0].sans, photos: pages.map((page) => page.jpeg), name: `round-${options.round}-board-${board}.jpg` });
   }
   return sheets;
