@@ -24,6 +24,7 @@ import { receiveUpload, type UploadAnswer } from "~/sheets/receive.server";
 import { sheetService } from "~/sheets/service.server";
 import { deleteAllSheets, deleteSheet, listSheets, quotaOf, rescanSheet, setNotation, sheetFacts } from "~/sheets/sheets.server";
 import { SHEET_LIST_MAX } from "~/forms/sheets";
+import { OTHER_GAME } from "~/sheets/assignment";
 
 export const handle = title((t, data: { tournament: { name: string } }) => `${t("sheets.title")} – ${data.tournament.name}`);
 
@@ -214,7 +215,7 @@ export default function SheetsPage() {
                 </Link>
                 {sheet.error || ["UNCONFIRMED", "ASSIGNED"].includes(sheet.state) ? (
                   <IntentButton intent="rescan" values={{ sheet: sheet.id }}>
-                    {sheet.error ? t("sheets.retry") : t("sheets.detectAgain")}
+                    {sheet.error && sheet.error !== OTHER_GAME ? t("sheets.retry") : t("sheets.detectAgain")}
                   </IntentButton>
                 ) : null}
                 <IntentButton intent="remove" values={{ sheet: sheet.id }} className="danger">

@@ -48,6 +48,9 @@ export function assignmentConflict(held: readonly Coloured[], sheet: Coloured): 
   return taken ? "sheets.colourTaken" : null;
 }
 
+/** The message of a sheet sent back to the organiser as another game's (sheetsToSendBack): no reading failed. */
+export const OTHER_GAME = "sheets.otherGame";
+
 /** A sheet of a game: whether the reader put it there, or a person. */
 type PlacedBy = { id: number; byReader: boolean };
 
@@ -57,7 +60,7 @@ export const placedByReader = (sheet: { roundDetectionStatus: number; boardDetec
 
 /**
  * Which of a game's sheets go back to the organiser (unconfirmed) when the game was read without some of them as
- * sheets of another game (pagesOfOtherGames): those of them the reader put there. Where a person put every one of
+ * sheets of another game (gamesApart, worker/reader/read.ts): those of them the reader put there. Where a person put every one of
  * them there, the person's word stands and the sheets the reader put there, which the game was read from, go back
  * instead: one of the two is in the wrong pairing.
  */

@@ -8,7 +8,7 @@ import type { GameResult, Prisma, SheetImageEntry } from "~/generated/prisma/cli
 import { message } from "~/lib/messages";
 import { saveResults } from "~/organiser/rounds.server";
 import { usablePage, type PageSummary } from "../../workflows/steps";
-import { placedByReader, sheetsToSendBack } from "./assignment";
+import { OTHER_GAME, placedByReader, sheetsToSendBack } from "./assignment";
 import { logger } from "~/lib/log.server";
 import type { SheetReader } from "./reader.server";
 import { keepReviewedBoxes } from "./reviewed.server";
@@ -91,7 +91,7 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
       data: readFromSentBack ? { decodeRequested: new Date() } : { reading: (reading ?? null) as Prisma.InputJsonValue, decodeRequested: null },
     });
     if (stored.count === 0 || sendBack.length === 0) return;
-    await tx.sheetImageEntry.updateMany({ where: { id: { in: sendBack }, gameId: game.id, state: "ASSIGNED" }, data: { gameId: null, state: "UNCONFIRMED", used: false, error: "sheets.otherGame" } });
+    await tx.sheetImageEntry.updateMany({ where: { id: { in: sendBack }, gameId: game.id, state: "ASSIGNED" }, data: { gameId: null, state: "UNCONFIRMED", used: false, error: OTHER_GAME } });
   });
   if (sendBack.length) logger.info({ game: game.id, sheets: sendBack }, "sheets of another game sent back to the organiser");
   publish({ tournamentId: game.tournamentId, round: game.round, kind: "sheet" });

@@ -5,7 +5,7 @@ import { lockTournament } from "~/db/locks.server";
 import type { Prisma, SheetColour, SheetImageEntry, SheetState, Tournament } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
 import { SHEET_LIST_MAX } from "~/forms/sheets";
-import { assignmentConflict, holdsBothSheets } from "./assignment";
+import { OTHER_GAME, assignmentConflict, holdsBothSheets } from "./assignment";
 import { lockedSheets, requestDecode } from "./games.server";
 import { checkPhoto } from "./photos.server";
 import { VALUE_DETECTION } from "./status";
@@ -241,7 +241,7 @@ export async function assignSheet(db: Db, tournamentId: number, sheetId: number,
         boardDetectionStatus: status(sheet.board, to.board),
         notation: sheet.notation,
         // the organiser has looked at a sheet sent back as another game's (saveDecodedGame)
-        ...(sheet.error === "sheets.otherGame" ? { error: null } : {}),
+        ...(sheet.error === OTHER_GAME ? { error: null } : {}),
       },
     });
     await requestDecode(tx, game.id);

@@ -215,6 +215,9 @@ test("a sheet sent back as another game's says why until the organiser assigns i
   await sql(`INSERT INTO sheet_image_entry (tournament_id, handle, name, file_size, state, round, board, page, error) VALUES ($1, $2, 'other.jpg', 10, 'UNCONFIRMED', 1, 2, 1, 'sheets.otherGame')`, [tid, `t${tid}/other.jpg`]);
   await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}`);
   await expect(page.getByText(texts.sheets.otherGame)).toBeVisible();
+  // no reading failed: its header is read again, not 'tried again'
+  await expect(page.getByRole("button", { name: texts.sheets.detectAgain })).toBeVisible();
+  await expect(page.getByRole("button", { name: texts.sheets.retry })).toHaveCount(0);
   await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}/verify`);
   await expect(page.getByText(texts.sheets.otherGame)).toBeVisible();
   // the organiser looked and puts it where its header says: the message goes with it

@@ -102,7 +102,8 @@ export type WriterReading = {
  * taught by the moves that reading is sure of. Each adapted reading is kept when it leaves no more moves flagged than the
  * reading before (where it learnt something wrong, the game it reads fits the boxes worse and more of it
  * is in doubt). The first reading stays when the hand is unfamiliar, too few moves are sure, or the
- * readings lack the recognizer's features (README, "Adapting to the writer").
+ * readings lack the recognizer's features (README, "Adapting to the writer"). Where the first reading shows a sheet
+ * of another game among them (gamesApart), the game is read from its own sheets alone, and the other's pages named.
  */
 export async function readGameAdaptedToWriter(
   pages: readonly PageMoves[],
@@ -117,7 +118,7 @@ export async function readGameAdaptedToWriter(
   const apart = gamesApart(pages, first, language, decoding);
   if (apart) {
     // the game is read from its own sheets alone
-    const own = await readGameAdaptedToWriter(apart.kept.map((page) => pages[page]), language, head, options);
+    const own = await readGameAdaptedToWriter(apart.kept.map((page) => pages[page]), language, head, { ...options, positions: decoding.positions });
     return { ...own, otherGames: [...apart.other, ...own.otherGames.map((page) => apart.kept[page])].sort((a, b) => a - b) };
   }
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
