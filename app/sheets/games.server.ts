@@ -68,21 +68,22 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
     include: { sheets: { where: { state: { in: ["ASSIGNED", "DONE"] } }, orderBy: [{ page: "asc" }, { id: "asc" }] }, tournament: true },
   });
   if (!game) return;
-  const usable = game.sheets.filter((sheet) => {
+  const usable = game.sheets.flatMap((sheet) => {
     const page = pageSummary(sheet);
-    return page !== null && usablePage(page);
+    return page && usablePage(page) ? [{ sheet, readingKey: page.readingKey }] : [];
   });
   const previous = gameReading(game);
   const language = game.sheets[0]?.notation ?? game.tournament.defaultNotationLanguage;
   const prefix = previous?.prefix ?? [];
-  const readingKeys = usable.map((sheet) => pageSummary(sheet)!.readingKey);
+  const readingKeys = usable.map((page) => page.readingKey);
   const decoded = readingKeys.length ? await reader.decode({ readingKeys, language, prefix }, `game-${game.id}-${request.requested.getTime()}`) : null;
   const reading: GameReading | null = decoded
     ? { moves: decoded.moves.map(({ san, confidence, flagged }) => ({ san, confidence, flagged })), prefix, language, result: writtenResult(game.sheets), unfamiliarHand: decoded.unfamiliarHand }
     : null;
-  const otherGame = new Set((decoded?.otherGames ?? []).map((page) => usable[page].id));
+  // pages as the reader numbered them (a worker of another version may name none, or one not sent)
+  const otherGame = new Set((decoded?.otherGames ?? []).flatMap((page) => (usable[page] ? [usable[page].sheet.id] : [])));
   // a game completed has its sheets confirmed with it (done)
-  const sendBack = sheetsToSendBack(usable.map((sheet) => ({ id: sheet.id, byReader: sheet.state === "ASSIGNED" && placedByReader(sheet) })), otherGame);
+  const sendBack = sheetsToSendBack(usable.map(({ sheet }) => ({ id: sheet.id, byReader: sheet.state === "ASSIGNED" && placedByReader(sheet) })), otherGame);
   // sheets the game was read from go back: the reading is not stored, the game is decoded again without them
   const readFromSentBack = sendBack.some((id) => !otherGame.has(id));
   await db.$transaction(async (tx) => {
