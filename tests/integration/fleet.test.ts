@@ -20,11 +20,16 @@ const BUCKET = "kiebitz-fleet";
 
 let fleet: Fleet;
 
+/** Boards of round 1: each batch photographs boards of its own, as no two games share a pairing. */
+const BOARDS = 16;
 let batch = 0;
-/** Photos of round 1 not uploaded before (each batch another seed, so no upload is a duplicate). */
+let photographed = 0;
+/** Photos of round 1's next boards (each batch another seed, so no upload is a duplicate). */
 async function photos(boards: number) {
   batch++;
-  const sheets = await roundSheets({ seed: 20261124 + batch * 7, round: 1, boards });
+  const sheets = await roundSheets({ seed: 20261124 + batch * 7, round: 1, boards, firstBoard: photographed + 1 });
+  photographed += boards;
+  if (photographed > BOARDS) throw new Error(`the tests photograph more than the ${BOARDS} boards drawn`);
   return sheets.map((sheet) => ({ name: `b${batch}-${sheet.name}`, bytes: sheet.photos[0] }));
 }
 
@@ -33,7 +38,7 @@ const rows = (sheets: { id: number }[]) => fleet.server.db.sheetImageEntry.findM
 
 describe.skipIf(!available)("the fleet: the app, Temporal, MinIO and two vision workers", () => {
   beforeAll(async () => {
-    fleet = await startFleet({ workers: 2, taskQueue: TASK_QUEUE, bucket: BUCKET, boards: 4, inFlight: 8 });
+    fleet = await startFleet({ workers: 2, taskQueue: TASK_QUEUE, bucket: BUCKET, boards: BOARDS, inFlight: 8 });
     await Promise.all([fleet.startWorker(0), fleet.startWorker(1)]);
   }, 240_000);
 
@@ -79,7 +84,7 @@ describe.skipIf(!available)("the fleet: the app, Temporal, MinIO and two vision 
     // the sheet worker 0 had was read by worker 1: it read all three
     expect((await fleet.metrics(1)).kiebitz_sheets_read_total - before[1].kiebitz_sheets_read_total).toBe(3);
     // one game per pairing, whatever was read twice
-    expect(await fleet.server.db.game.count({ where: { tournamentId: fleet.tournamentId } })).toBe(4);
+    expect(await fleet.server.db.game.count({ where: { tournamentId: fleet.tournamentId } })).toBe(BOARDS);
     await fleet.startWorker(0);
   }, 200_000);
 
