@@ -28,6 +28,8 @@ export type GameReading = {
 };
 
 export type DecodeRequest = { gameId: number; requested: Date };
+/** What a decoding did: whether the game's reading was stored, and the sheets sent back as another game's. */
+export type DecodeOutcome = { stored: boolean; sentBack: number[] };
 
 /** What reviewing a game needs: the reader (to decode again) and the storage (its straightened pages). */
 export type ReviewServices = { reader: SheetReader; storage: Pick<SheetStorage, "get"> };
@@ -62,12 +64,12 @@ function writtenResult(sheets: Pick<SheetImageEntry, "reading">[]): GameReading[
  * queue decodes it once more). Sheets of another game among them (a round or board misread) go back
  * to the organiser (sheetsToSendBack); where those are sheets the game was read from, it is decoded again without them.
  */
-export async function saveDecodedGame(db: Db, reader: SheetReader, request: DecodeRequest): Promise<void> {
+export async function saveDecodedGame(db: Db, reader: SheetReader, request: DecodeRequest): Promise<DecodeOutcome> {
   const game = await db.game.findUnique({
     where: { id: request.gameId },
     include: { sheets: { where: { state: { in: ["ASSIGNED", "DONE"] } }, orderBy: [{ page: "asc" }, { id: "asc" }] }, tournament: true },
   });
-  if (!game) return;
+  if (!game) return { stored: false, sentBack: [] };
   const usable = game.sheets.flatMap((sheet) => {
     const page = pageSummary(sheet);
     return page && usablePage(page) ? [{ sheet, readingKey: page.readingKey }] : [];
@@ -86,16 +88,18 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
   const sendBack = sheetsToSendBack(usable.map(({ sheet }) => ({ id: sheet.id, byReader: sheet.state === "ASSIGNED" && placedByReader(sheet) })), otherGame);
   // sheets the game was read from go back: the reading is not stored, the game is decoded again without them
   const readFromSentBack = sendBack.some((id) => !otherGame.has(id));
-  await db.$transaction(async (tx) => {
-    const stored = await tx.game.updateMany({
+  const stored = await db.$transaction(async (tx) => {
+    const updated = await tx.game.updateMany({
       where: { id: game.id, decodeRequested: request.requested },
       data: readFromSentBack ? { decodeRequested: new Date() } : { reading: (reading ?? null) as Prisma.InputJsonValue, decodeRequested: null },
     });
-    if (stored.count === 0 || sendBack.length === 0) return;
-    await tx.sheetImageEntry.updateMany({ where: { id: { in: sendBack }, gameId: game.id, state: "ASSIGNED" }, data: { gameId: null, state: "UNCONFIRMED", used: false, error: OTHER_GAME } });
+    if (updated.count === 0) return false;
+    if (sendBack.length) await tx.sheetImageEntry.updateMany({ where: { id: { in: sendBack }, gameId: game.id, state: "ASSIGNED" }, data: { gameId: null, state: "UNCONFIRMED", used: false, error: OTHER_GAME } });
+    return true;
   });
-  if (sendBack.length) logger.info({ game: game.id, sheets: sendBack }, "sheets of another game sent back to the organiser");
+  if (stored && sendBack.length) logger.info({ game: game.id, sheets: sendBack }, "sheets of another game sent back to the organiser");
   publish({ tournamentId: game.tournamentId, round: game.round, kind: "sheet" });
+  return { stored: stored && !readFromSentBack && reading !== null, sentBack: stored ? sendBack : [] };
 }
 
 /**

@@ -7,6 +7,7 @@ import { ReaderUnavailableError, UnreadableSheetError, type SheetReader } from "
 import { DETECTION, VALUE_DETECTION } from "~/sheets/status";
 import { publish } from "~/live/bus.server";
 import { holdsBothSheets, sureNumbers, type GivenNumbers } from "./assignment";
+import { placeByMoves, placeWaitingSheets } from "./placing.server";
 
 /** Readings that end in an error are tried this often, then the sheet is failed (code 10) for a person to look at. */
 export const MAX_READ_ATTEMPTS = 3;
@@ -89,27 +90,37 @@ async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<boo
   const given = givenOf(sheet);
   const stored = await db.sheetImageEntry.updateMany({ where: { id: sheet.id, state: "SCANNING" }, data: scannedFields(summary, given) as Prisma.SheetImageEntryUpdateManyMutationInput });
   if (stored.count === 0) return true; // deleted or re-queued meanwhile
-  await assignIfSure(db, sheet.id, summary, given);
+  if (!(await assignIfSure(db, sheet.id, summary, given))) await placeByMovesIfReachable(db, reader, sheet.id);
   return true;
+}
+
+/** placeByMoves, where the reader answers: a sheet it cannot read alone now waits for the organiser as it is. */
+async function placeByMovesIfReachable(db: Db, reader: SheetReader, sheetId: number, except?: number): Promise<void> {
+  try {
+    await placeByMoves(db, reader, sheetId, { except });
+  } catch (error) {
+    logger.warn({ sheet: sheetId, err: error }, "the sheet's moves could not be read alone; it waits for the organiser");
+  }
 }
 
 /**
  * A sheet whose round and board are sure (sureNumbers) goes to that pairing, unless the game already holds both
- * players' sheets of its page (holdsBothSheets); any other waits for the organiser (unconfirmed).
+ * players' sheets of its page (holdsBothSheets); any other waits for the organiser (unconfirmed). Returns whether it went.
  */
-async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: GivenNumbers): Promise<void> {
+async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: GivenNumbers): Promise<boolean> {
   const sure = sureNumbers(summary, given);
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const sheet = await tx.sheetImageEntry.findUniqueOrThrow({ where: { id: sheetId } });
     const pairing = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: sure.round, board: sure.board, pairingType: "NORMAL" } }) : null;
     const held = pairing ? await lockedSheets(tx, pairing.id) : [];
     const game = pairing && !holdsBothSheets(held, sheet) ? pairing : null;
     if (!game) {
       await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "UNCONFIRMED" } });
-      return;
+      return false;
     }
     await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "ASSIGNED", gameId: game.id } });
     await requestDecode(tx, game.id);
+    return true;
   });
 }
 
@@ -154,7 +165,9 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
     if (decode) {
       decoding.add(decode.gameId);
       try {
-        await saveDecodedGame(db, reader, decode);
+        const outcome = await saveDecodedGame(db, reader, decode);
+        for (const sheetId of outcome.sentBack) await placeByMovesIfReachable(db, reader, sheetId, decode.gameId);
+        if (outcome.stored) await placeWaitingSheets(db, decode.gameId);
       } catch (error) {
         logger.error({ err: error, game: decode.gameId }, "decoding failed");
         if (error instanceof ReaderUnavailableError) return "unavailable";

@@ -22,6 +22,7 @@ import { describeThresholds, SHIPPED_CALIBRATION } from "../../worker/reader/cal
 import { HELD_OUT_GAMES, HELD_OUT_HANDS, HELD_OUT_NOTATIONS, heldOutSheet, type HeldOutGames, type HeldOutKind, type HeldOutDigits, type HeldOutNotation } from "../../worker/synth/heldout";
 import type { SyntheticPage } from "../../worker/synth/sheet";
 import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "../../app/sheets/assignment";
+import { gameWritten } from "../../app/sheets/sameGame";
 
 const { values } = parseArgs({
   options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, prior: { type: "string", default: "shipped" } },
@@ -64,7 +65,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -95,6 +96,7 @@ for (const kind of KINDS) {
   const otherGameSheets = new Map<string, PageReading[]>();
   const languages = new Set<string>();
   const started = Date.now();
+  const gamesRead: { index: number; moves: string[] }[] = [];
   for (let index = 0; index < SHEETS; index++) {
     const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS, bend: BEND });
     const truth = sheet.pages[0].sans;
@@ -129,8 +131,15 @@ for (const kind of KINDS) {
       count.missing += truth.length - game.moves.length;
     }
     if (right === truth.length && game.moves.length === truth.length) count.gamesRight++;
+    gamesRead.push({ index, moves: game.moves.map((move) => move.san) });
     if (sheet.otherPlayer) {
       const other = await readPages(sheet.otherPlayer);
+      // the other player's first page read alone, placed among this kind's games read so far (app/sheets/placing.server.ts)
+      const alone = await readGameAdaptedToWriter(other.slice(0, 1), sheet.pages[0].language, head, { prior });
+      const placed = gameWritten(alone.game.moves.map((move) => move.san), gamesRead);
+      count.byMoves++;
+      if (placed?.index === index) count.byMovesRight++;
+      else if (placed) count.byMovesWrong++;
       const { game: both, first: bothFirst, otherGames } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head, { prior });
       count.pairs++;
       if (both.leftOut.length) count.pairLeftOut++;
@@ -167,6 +176,7 @@ for (const kind of KINDS) {
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  games read shorter than written:       ${count.cutShort} of ${count.games} (${pct(count.missing, count.plies)} of the moves not read at all, neither right nor flagged)`);
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
+  console.log(`  the other player's sheet placed by its moves (sameGame, among the games of this kind read so far, each from one sheet): ${count.byMovesRight} of ${count.byMoves} in its own game, ${count.byMovesWrong} in another, the rest left to the organiser`);
   console.log(`  another game's sheet named (gamesApart): ${count.mixedSentBack + count.mixedOwnSentBack} of ${count.mixed} sheets beside one of another game (${count.mixedSentBack} the other game's, ${count.mixedOwnSentBack} this game's, the game read from the other); of ${count.pairs} games' both sheets ${count.pairSentBack} (sheets left out of the game read: ${count.pairLeftOut})`);
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.ownPages).toFixed(2)} decoding and adapting (one player's pages)`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);

@@ -321,4 +321,48 @@ describe("the reading queue", () => {
     expect(after.reading).toEqual(game.reading);
     expect(after.decodeRequested).not.toBeNull();
   });
+
+  it("places a sheet whose board is not read in the game whose moves it writes, before or after the other player's sheet", async () => {
+    // a tournament of its own: two boards; on each, one sheet with its numbers given and the other player's sheet
+    // with its board number left out; a third sheet, of a game nobody played here, with its board left out too
+    const created = await createTournament(setup.db, setup.event, { ...TOURNAMENT, name: "By moves" });
+    for (let snr = 1; snr <= 4; snr++) await setup.db.player.create({ data: { tournamentId: created.id, snr, name: `Mover ${snr}` } });
+    if (!(await drawNextRound(setup.db, await setup.db.tournament.findUniqueOrThrow({ where: { id: created.id } }), 1)).ok) throw new Error("draw");
+    const own = { id: created.id, upgraded: false, defaultNotationLanguage: "EN" as const };
+    const games = await setup.db.game.findMany({ where: { tournamentId: created.id, round: 1 }, orderBy: { board: "asc" } });
+    const [first, second] = await roundSheets({ seed: 660100, round: 1, boards: 2 });
+    const [[firstOther], [secondOther], [stranger]] = await Promise.all([
+      roundSheets({ seed: 660200, round: 1, boards: 1, blankBoards: [1], sans: first.sans }),
+      roundSheets({ seed: 660300, round: 1, boards: 1, blankBoards: [1], sans: second.sans }),
+      roundSheets({ seed: 660400, round: 1, boards: 1, blankBoards: [1] }),
+    ]);
+    const send = async (name: string, sheet: RoundSheet, given?: { round: number; board: number }) => {
+      expect((await uploadSheets(setup.db, storage(), own, [{ name, bytes: sheet.photos[0] }], { quota: QUOTA, given })).ok).toBe(true);
+      const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
+      queue.start();
+      await queue.idle();
+      await queue.stop();
+    };
+    const row = (name: string) => setup.db.sheetImageEntry.findFirstOrThrow({ where: { tournamentId: created.id, name } });
+    const placed = (sheet: { state: string; gameId: number | null; round: number | null; board: number | null; error: string | null }) => [sheet.state, sheet.gameId, sheet.round, sheet.board, sheet.error];
+    // board 1: the given sheet first, then the other player's follows it by its moves
+    await send("b1-given.jpg", first, { round: 1, board: 1 });
+    await send("b1-other.jpg", firstOther);
+    expect(placed(await row("b1-other.jpg"))).toEqual(["ASSIGNED", games[0].id, 1, 1, null]);
+    expect((await row("b1-other.jpg")).boardDetectionStatus).toBe(2);
+    // board 2: the other player's sheet first (it waits: no game writes its moves yet), then the given one
+    await send("b2-other.jpg", secondOther);
+    expect(placed(await row("b2-other.jpg"))).toEqual(["UNCONFIRMED", null, 1, null, null]);
+    await send("b2-given.jpg", second, { round: 1, board: 2 });
+    expect(placed(await row("b2-other.jpg"))).toEqual(["ASSIGNED", games[1].id, 1, 2, null]);
+    // both games read from both sheets: as written
+    for (const [game, sans] of [[games[0], first.sans], [games[1], second.sans]] as const) {
+      const reading = gameReading(await setup.db.game.findUniqueOrThrow({ where: { id: game.id } }))!;
+      expect(reading.moves.map((move) => move.san)).toEqual(sans);
+    }
+    // a game nobody played here waits for the organiser
+    await send("stranger.jpg", stranger);
+    expect(placed(await row("stranger.jpg"))).toEqual(["UNCONFIRMED", null, 1, null, null]);
+  }, 300_000);
 });
+
