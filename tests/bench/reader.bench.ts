@@ -4,7 +4,7 @@
  * fonts, joined ones, pen-drawn writers in print style, pen-drawn cursive, and fonts made from people's hands that
  * Debian packages (`debian`: never calibrated on either; worker/synth/fonts.ts says which packages). Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
- * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets flagged whole, games read shorter than written, both sheets, another game's sheet
+ * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets flagged whole, games read shorter than written, both sheets, the other player's sheet placed by its moves, another game's sheet
  * beside a player's (named as another game's, or not), and a
  * calibration table (moves at or above a confidence, and the share of them right).
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian --model dir --header dir --first 0 --games random
