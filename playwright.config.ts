@@ -6,6 +6,9 @@ export const E2E_PORT = 3100;
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
+  // a page waits for its answer while the server's reader thread may be reading sheets of earlier tests on the same
+  // 2 cores: 10 s rather than 5 for what the page shows next (a wait limit, not a measure of speed)
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   reporter: [["list"]],
