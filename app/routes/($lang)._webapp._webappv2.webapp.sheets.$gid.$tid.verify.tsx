@@ -17,6 +17,7 @@ import { localizePath } from "~/lib/locale";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { requireTournament } from "~/organiser/access.server";
 import { pageSummary } from "~/sheets/games.server";
+import { gamesWrittenBy } from "~/sheets/placing.server";
 import { sheetService } from "~/sheets/service.server";
 import { assignSheet, rescanSheet, sheetFacts, sheetsOfFullPairings, unlinkSheet } from "~/sheets/sheets.server";
 
@@ -34,7 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     take: PAGE_SIZE,
     include: { game: { select: { round: true, board: true } } },
   });
-  const full = await sheetsOfFullPairings(db(), tournament.id, sheets.filter((sheet) => sheet.gameId === null));
+  const waiting = sheets.filter((sheet) => sheet.gameId === null);
+  const full = await sheetsOfFullPairings(db(), tournament.id, waiting);
+  const written = await gamesWrittenBy(db(), tournament.id, waiting);
   return json({
     event: { id: event.id, name: event.name },
     tournament: { id: tournament.id, name: tournament.name },
@@ -45,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ...sheetFacts(sheet),
         game: sheet.game,
         pairingFull: full.has(sheet.id),
+        writes: written.get(sheet.id) ?? [],
         read: summary ? { round: summary.round, board: summary.board } : null,
         crops: { round: Boolean(summary?.regions.round && summary.pageKey), board: Boolean(summary?.regions.board && summary.pageKey) },
       };
@@ -109,10 +113,12 @@ export default function VerifyPage() {
 function VerifySheet({ sheet, base, data }: { sheet: Sheet; base: string; data?: ActionData }) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  // the one game whose moves the sheet writes, where there is one, else the numbers as read
+  const pairing = sheet.writes.length === 1 ? sheet.writes[0] : sheet;
   const [form, fields] = useZodForm(`assign-${sheet.id}`, assignSchema, data?.result, {
     sheet: String(sheet.id),
-    round: sheet.round?.toString() ?? "",
-    board: sheet.board?.toString() ?? "",
+    round: pairing.round?.toString() ?? "",
+    board: pairing.board?.toString() ?? "",
     colour: sheet.colour,
     page: String(sheet.page),
   });
@@ -125,6 +131,11 @@ function VerifySheet({ sheet, base, data }: { sheet: Sheet; base: string; data?:
       </h2>
       {sheet.error ? <p className="error-text">{t(sheet.error)}</p> : null}
       {sheet.pairingFull ? <p className="hint">{t("sheets.pairingFull", { round: sheet.round, board: sheet.board, page: sheet.page })}</p> : null}
+      {sheet.writes.map((game) => (
+        <p className="hint" key={`${game.round}-${game.board}`}>
+          {t("sheets.writesGame", game)}
+        </p>
+      ))}
       {data?.error ? <FormError errors={[data.error]} /> : null}
       <div className="verify-body">
         <a href={to(`${base}/image/${sheet.id}/photo`)}>

@@ -55,28 +55,49 @@ export async function placeWaitingSheets(db: Db, gameId: number): Promise<void> 
 
 type Waiting = Pick<SheetImageEntry, "id" | "tournamentId" | "round" | "board" | "page" | "player" | "roundDetectionStatus" | "boardDetectionStatus">;
 
-/**
- * The game among the rounds the sheet may be of (its round where a person gave it, else the round read and the latest
- * round) that alone has its moves, with no sheet completed and room for it (assignmentConflict).
- */
-async function placeInGameWritten(db: Db, sheet: Waiting, moves: readonly string[], except?: number): Promise<boolean> {
-  const roundGiven = given(sheet.roundDetectionStatus);
-  const boardGiven = given(sheet.boardDetectionStatus);
-  if (roundGiven && boardGiven) return false;
-  const latest = (await db.game.aggregate({ where: { tournamentId: sheet.tournamentId }, _max: { round: true } }))._max.round;
-  const rounds = roundGiven ? [sheet.round] : [sheet.round, latest];
-  const candidates = await db.game.findMany({
-    where: {
-      tournamentId: sheet.tournamentId,
-      round: { in: rounds.filter((round): round is number => round !== null) },
-      pairingType: "NORMAL",
-      sheets: { none: { state: "DONE" } },
-      ...(boardGiven && sheet.board !== null ? { board: sheet.board } : {}),
-      ...(except === undefined ? {} : { id: { not: except } }),
-    },
+/** The rounds a waiting sheet may be of: its round where a person gave it, else the round read and the latest round. */
+const roundsOf = (sheet: Waiting, latest: number | null) => (given(sheet.roundDetectionStatus) ? [sheet.round] : [sheet.round, latest]).filter((round): round is number => round !== null);
+const latestRound = async (db: Db, tournamentId: number) => (await db.game.aggregate({ where: { tournamentId }, _max: { round: true } }))._max.round;
+
+/** The games of `rounds` that have a reading (their moves as read), none of whose sheets is done. */
+async function readGames(db: Db, tournamentId: number, rounds: number[], except?: number) {
+  const games = await db.game.findMany({
+    where: { tournamentId, round: { in: rounds }, pairingType: "NORMAL", sheets: { none: { state: "DONE" } }, ...(except === undefined ? {} : { id: { not: except } }) },
     select: { id: true, round: true, board: true, reading: true },
   });
-  const game = gameWritten(moves, candidates.map((candidate) => ({ ...candidate, moves: gameReading(candidate)?.moves.map((move) => move.san) ?? [] })));
+  return games.flatMap(({ reading, ...game }) => {
+    const moves = gameReading({ reading })?.moves.map((move) => move.san);
+    return moves?.length ? [{ ...game, moves }] : [];
+  });
+}
+
+/**
+ * The games whose reading writes each waiting sheet's moves (kept when it was read alone), for the verify page: where
+ * one could not take the sheet by itself (it holds both players' sheets, or two games would do), the organiser sees it.
+ */
+export async function gamesWrittenBy(db: Db, tournamentId: number, sheets: readonly (Waiting & Pick<SheetImageEntry, "reading">)[]): Promise<Map<number, { round: number; board: number }[]>> {
+  const written = new Map<number, { round: number; board: number }[]>();
+  const alone = sheets.flatMap((sheet) => {
+    const moves = movesAlone(sheet);
+    return moves ? [{ sheet, moves }] : [];
+  });
+  if (alone.length === 0) return written;
+  const latest = await latestRound(db, tournamentId);
+  const games = await readGames(db, tournamentId, [...new Set(alone.flatMap(({ sheet }) => roundsOf(sheet, latest)))]);
+  for (const { sheet, moves } of alone) {
+    const rounds = roundsOf(sheet, latest);
+    const found = games.filter((game) => rounds.includes(game.round) && sameGame(moves, game.moves));
+    if (found.length) written.set(sheet.id, found.map(({ round, board }) => ({ round, board })));
+  }
+  return written;
+}
+
+/** The game among the rounds the sheet may be of that alone has its moves, with room for it (assignmentConflict). */
+async function placeInGameWritten(db: Db, sheet: Waiting, moves: readonly string[], except?: number): Promise<boolean> {
+  const boardGiven = given(sheet.boardDetectionStatus);
+  if (given(sheet.roundDetectionStatus) && boardGiven) return false;
+  const candidates = await readGames(db, sheet.tournamentId, roundsOf(sheet, await latestRound(db, sheet.tournamentId)), except);
+  const game = gameWritten(moves, boardGiven ? candidates.filter((candidate) => candidate.board === sheet.board) : candidates);
   if (!game) return false;
   const placed = await db.$transaction(async (tx) => {
     if (assignmentConflict(await lockedSheets(tx, game.id), sheet)) return false;

@@ -228,6 +228,21 @@ test("a sheet sent back as another game's says why until the organiser assigns i
   await expect(page.getByText(texts.sheets.otherGame)).toHaveCount(0);
 });
 
+test("the verify page names the game whose moves a waiting sheet writes, and offers its pairing", async ({ page, javaScriptEnabled }) => {
+  const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
+  const moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O"];
+  // board 2's game read from one sheet; a sheet whose board was not read, its moves read alone the same
+  await sql(`UPDATE game SET reading = $2 WHERE tournament_id = $1 AND board = 2`, [tid, JSON.stringify({ moves: moves.map((san) => ({ san, confidence: 1, flagged: false })), prefix: [], language: "EN", result: null })]);
+  const reading = { pageKey: null, round: { value: 1, confidence: 0.6, status: 2 }, board: { value: null, confidence: 0, status: 11 }, regions: { round: null, board: null, result: null, moves: [] }, movesAlone: moves };
+  await sql(`INSERT INTO sheet_image_entry (tournament_id, handle, name, file_size, state, round, page, round_detection_status, board_detection_status, reading) VALUES ($1, $2, 'follows.jpg', 10, 'UNCONFIRMED', 1, 1, 2, 11, $3)`, [tid, `t${tid}/follows.jpg`, JSON.stringify(reading)]);
+  await page.goto(`${prefix}/webapp/sheets/${gid}/${tid}/verify`);
+  await expect(page.getByText(texts.sheets.writesGame.replace("{{round}}", "1").replace("{{board}}", "2"))).toBeVisible();
+  await expect(page.getByLabel(texts.sheets.board, { exact: true })).toHaveValue("2");
+  await page.getByRole("button", { name: texts.sheets.assign, exact: true }).click();
+  await expect(page.getByText(texts.sheets.nothingToVerify)).toBeVisible();
+  expect(await sql(`SELECT s.state, g.board FROM sheet_image_entry s JOIN game g ON g.id = s.game_id WHERE s.tournament_id = $1`, [tid])).toEqual([{ state: "ASSIGNED", board: 2 }]);
+});
+
 test.describe("on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test("the sheet list, verification and upload fit the screen", async ({ page }) => {
