@@ -90,37 +90,52 @@ async function scanOne(db: Db, reader: SheetReader, sheet: Claimed): Promise<boo
   const given = givenOf(sheet);
   const stored = await db.sheetImageEntry.updateMany({ where: { id: sheet.id, state: "SCANNING" }, data: scannedFields(summary, given) as Prisma.SheetImageEntryUpdateManyMutationInput });
   if (stored.count === 0) return true; // deleted or re-queued meanwhile
-  if (!(await assignIfSure(db, sheet.id, summary, given))) await placeByMovesIfReachable(db, reader, sheet.id);
+  await assignIfSure(db, sheet.id, summary, given);
   return true;
 }
 
-/** placeByMoves, where the reader answers: a sheet it cannot read alone now waits for the organiser as it is. */
-async function placeByMovesIfReachable(db: Db, reader: SheetReader, sheetId: number, except?: number): Promise<void> {
+/**
+ * The oldest sheet waiting for the organiser whose first page has not been read alone yet (placeByMoves), `busy` apart:
+ * read after every scan and decoding (what an organiser waits for comes first).
+ */
+async function claimWaiting(db: Db, busy: Set<number>): Promise<number | null> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT id FROM sheet_image_entry
+    WHERE state = 'UNCONFIRMED' AND error IS NULL AND page = 1 AND layout_detection_status = ${DETECTION.detected}
+      AND boxes_detection_status = ${DETECTION.detected} AND reading IS NOT NULL AND reading->'movesAlone' IS NULL
+      AND NOT (id = ANY(${[...busy]}::int[]))
+    ORDER BY id LIMIT 1`;
+  return rows[0]?.id ?? null;
+}
+
+/** placeByMoves, saying how it went. A sheet that cannot be read alone waits for the organiser as it is. */
+async function placeByMovesIfReachable(db: Db, reader: SheetReader, sheetId: number, except?: number): Promise<"done" | "failed" | "unavailable"> {
   try {
     await placeByMoves(db, reader, sheetId, { except });
+    return "done";
   } catch (error) {
     logger.warn({ sheet: sheetId, err: error }, "the sheet's moves could not be read alone; it waits for the organiser");
+    return error instanceof ReaderUnavailableError ? "unavailable" : "failed";
   }
 }
 
 /**
  * A sheet whose round and board are sure (sureNumbers) goes to that pairing, unless the game already holds both
- * players' sheets of its page (holdsBothSheets); any other waits for the organiser (unconfirmed). Returns whether it went.
+ * players' sheets of its page (holdsBothSheets); any other waits for the organiser (unconfirmed), read alone later (claimWaiting).
  */
-async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: GivenNumbers): Promise<boolean> {
+async function assignIfSure(db: Db, sheetId: number, summary: PageSummary, given: GivenNumbers): Promise<void> {
   const sure = sureNumbers(summary, given);
-  return db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const sheet = await tx.sheetImageEntry.findUniqueOrThrow({ where: { id: sheetId } });
     const pairing = sure && sheet.error === null ? await tx.game.findFirst({ where: { tournamentId: sheet.tournamentId, round: sure.round, board: sure.board, pairingType: "NORMAL" } }) : null;
     const held = pairing ? await lockedSheets(tx, pairing.id) : [];
     const game = pairing && !holdsBothSheets(held, sheet) ? pairing : null;
     if (!game) {
       await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "UNCONFIRMED" } });
-      return false;
+      return;
     }
     await tx.sheetImageEntry.update({ where: { id: sheetId }, data: { state: "ASSIGNED", gameId: game.id } });
     await requestDecode(tx, game.id);
-    return true;
   });
 }
 
@@ -152,6 +167,8 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
   let loops: Promise<void>[] = [];
   let resting = 0;
   const decoding = new Set<number>();
+  /** Waiting sheets being read alone by this process, and those that could not be (not tried again). */
+  const failed = new Set<number>();
 
   type Step = "worked" | "idle" | "unavailable";
   async function step(): Promise<Step> {
@@ -175,6 +192,14 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
         decoding.delete(decode.gameId);
       }
       return "worked";
+    }
+    const waiting = await claimWaiting(db, failed);
+    if (waiting !== null) {
+      failed.add(waiting);
+      const outcome = await placeByMovesIfReachable(db, reader, waiting);
+      // read (its moves kept: not claimed again until it is read anew), or the reader away: tried again later
+      if (outcome !== "failed") failed.delete(waiting);
+      return outcome === "unavailable" ? "unavailable" : "worked";
     }
     return "idle";
   }

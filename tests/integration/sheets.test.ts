@@ -336,19 +336,28 @@ describe("the reading queue", () => {
       roundSheets({ seed: 660300, round: 1, boards: 1, blankBoards: [1], sans: second.sans }),
       roundSheets({ seed: 660400, round: 1, boards: 1, blankBoards: [1] }),
     ]);
-    const send = async (name: string, sheet: RoundSheet, given?: { round: number; board: number }) => {
-      expect((await uploadSheets(setup.db, storage(), own, [{ name, bytes: sheet.photos[0] }], { quota: QUOTA, given })).ok).toBe(true);
-      const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
+    const decodes: string[] = [];
+    const runQueue = async () => {
+      const queue = createSheetQueue(setup.db, { ...reader, decode: (input, id) => (decodes.push(id.replace(/-\d+$/, "")), reader.decode(input, id)), close: async () => {} });
       queue.start();
       await queue.idle();
       await queue.stop();
     };
+    const send = async (name: string, sheet: RoundSheet, given?: { round: number; board: number }) => {
+      expect((await uploadSheets(setup.db, storage(), own, [{ name, bytes: sheet.photos[0] }], { quota: QUOTA, given })).ok).toBe(true);
+      await runQueue();
+    };
     const row = (name: string) => setup.db.sheetImageEntry.findFirstOrThrow({ where: { tournamentId: created.id, name } });
     const placed = (sheet: { state: string; gameId: number | null; round: number | null; board: number | null; error: string | null }) => [sheet.state, sheet.gameId, sheet.round, sheet.board, sheet.error];
-    // board 1: the given sheet first, then the other player's follows it by its moves
-    await send("b1-given.jpg", first, { round: 1, board: 1 });
-    await send("b1-other.jpg", firstOther);
-    expect(placed(await row("b1-other.jpg"))).toEqual(["ASSIGNED", games[0].id, 1, 1, null]);
+    // board 1: both sheets at once; the game is read from the given one before the other is read alone (what the
+    // organiser waits for first), and the other follows it by its moves
+    const both = [{ name: "b1-given.jpg", bytes: first.photos[0] }, { name: "b1-other.jpg", bytes: firstOther.photos[0] }];
+    expect((await uploadSheets(setup.db, storage(), own, both, { quota: QUOTA, given: { round: 1, board: 1 } })).ok).toBe(true);
+    await setup.db.sheetImageEntry.updateMany({ where: { name: "b1-other.jpg" }, data: { roundDetectionStatus: 0, boardDetectionStatus: 0, round: null, board: null } });
+    await runQueue();
+    const other = await row("b1-other.jpg");
+    expect(decodes.slice(0, 2)).toEqual([`game-${games[0].id}`, `sheet-${other.id}-r0-alone`]);
+    expect(placed(other)).toEqual(["ASSIGNED", games[0].id, 1, 1, null]);
     expect((await row("b1-other.jpg")).boardDetectionStatus).toBe(2);
     // board 2: the other player's sheet first (it waits: no game writes its moves yet), then the given one
     await send("b2-other.jpg", secondOther);
