@@ -356,7 +356,8 @@ describe("the reading queue", () => {
     await setup.db.sheetImageEntry.updateMany({ where: { name: "b1-other.jpg" }, data: { roundDetectionStatus: 0, boardDetectionStatus: 0, round: null, board: null } });
     await runQueue();
     const other = await row("b1-other.jpg");
-    expect(decodes.slice(0, 2)).toEqual([`game-${games[0].id}`, `sheet-${other.id}-r0-alone`]);
+    const ours = [`game-${games[0].id}`, `sheet-${other.id}-r0-alone`];
+    expect(decodes.filter((id) => ours.includes(id)).slice(0, 2)).toEqual(ours);
     expect(placed(other)).toEqual(["ASSIGNED", games[0].id, 1, 1, null]);
     expect((await row("b1-other.jpg")).boardDetectionStatus).toBe(2);
     // board 2: the other player's sheet first (it waits: no game writes its moves yet), then the given one
