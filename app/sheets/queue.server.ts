@@ -188,6 +188,8 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
       } catch (error) {
         logger.error({ err: error, game: decode.gameId }, "decoding failed");
         if (error instanceof ReaderUnavailableError) return "unavailable";
+        // not tried again at once: the oldest request first, it would keep every other game waiting
+        await db.game.updateMany({ where: { id: decode.gameId, decodeRequested: decode.requested }, data: { decodeRequested: null } });
       } finally {
         decoding.delete(decode.gameId);
       }

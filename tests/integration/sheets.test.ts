@@ -374,5 +374,15 @@ describe("the reading queue", () => {
     await send("stranger.jpg", stranger);
     expect(placed(await row("stranger.jpg"))).toEqual(["UNCONFIRMED", null, 1, null, null]);
   }, 300_000);
-});
 
+  it("gives up a decoding that fails (the reader reached), so that it does not keep every other game waiting", async () => {
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 1 } });
+    await setup.db.game.update({ where: { id: game.id }, data: { decodeRequested: new Date(0) } });
+    const queue = createSheetQueue(setup.db, { ...reader, decode: async () => Promise.reject(new Error("a reading that cannot be decoded")), close: async () => {} });
+    queue.start();
+    // before: the oldest request failed and was claimed again at once, for ever (the queue never idle)
+    await queue.idle();
+    await queue.stop();
+    expect((await setup.db.game.findUniqueOrThrow({ where: { id: game.id } })).decodeRequested).toBeNull();
+  }, 60_000);
+});
