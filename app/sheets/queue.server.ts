@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
 import type { PageSummary } from "../../workflows/steps";
-import { lockedSheets, requestDecode, saveDecodedGame, type DecodeRequest } from "./games.server";
+import { lockedSheets, requestDecode, saveDecodedGame, type DecodeOutcome, type DecodeRequest } from "./games.server";
 import { ReaderUnavailableError, UnreadableSheetError, type SheetReader } from "./reader.server";
 import { DETECTION, VALUE_DETECTION } from "~/sheets/status";
 import { publish } from "~/live/bus.server";
@@ -181,15 +181,23 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
     const decode = await claimDecode(db, decoding);
     if (decode) {
       decoding.add(decode.gameId);
+      let outcome: DecodeOutcome;
       try {
-        const outcome = await saveDecodedGame(db, reader, decode);
-        for (const sheetId of outcome.sentBack) await placeByMovesIfReachable(db, reader, sheetId, decode.gameId);
-        if (outcome.stored) await placeWaitingSheets(db, decode.gameId);
+        outcome = await saveDecodedGame(db, reader, decode);
       } catch (error) {
+        decoding.delete(decode.gameId);
         logger.error({ err: error, game: decode.gameId }, "decoding failed");
         if (error instanceof ReaderUnavailableError) return "unavailable";
         // not tried again at once: the oldest request first, it would keep every other game waiting
         await db.game.updateMany({ where: { id: decode.gameId, decodeRequested: decode.requested }, data: { decodeRequested: null } });
+        return "worked";
+      }
+      try {
+        // the game's reading is stored: what follows only moves sheets that wait to where their moves belong
+        for (const sheetId of outcome.sentBack) await placeByMovesIfReachable(db, reader, sheetId, decode.gameId);
+        if (outcome.stored) await placeWaitingSheets(db, decode.gameId);
+      } catch (error) {
+        logger.error({ err: error, game: decode.gameId }, "placing waiting sheets by their moves failed");
       } finally {
         decoding.delete(decode.gameId);
       }
