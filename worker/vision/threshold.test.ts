@@ -13,22 +13,34 @@ function image(width: number, height: number, seed: number): GrayImage {
   return { width, height, data };
 }
 
+/** The marks of adaptiveThreshold as boxMean's definition has them (clamped at the edges). */
+function expectedMarks(grey: GrayImage, window: number, ratio: number): number[] {
+  const { width, height } = grey;
+  const table = integral(grey);
+  const half = Math.max(1, Math.round(window / 2));
+  return Array.from(grey.data, (value, i) => {
+    const [x, y] = [i % width, Math.floor(i / width)];
+    return value < boxMean(table, width, height, x - half, y - half, x + half + 1, y + half + 1) * ratio ? 1 : 0;
+  });
+}
+
 describe("the adaptive threshold", () => {
   it("marks exactly the pixels darker than their window's mean (boxMean, clamped at the edges) times the ratio", () => {
     for (const [width, height, window, ratio] of [[37, 23, 9, 0.8], [64, 40, 30, 0.85], [12, 50, 101, 0.75], [5, 3, 1, 0.9]]) {
       const grey = image(width, height, width * height);
-      const table = integral(grey);
-      const half = Math.max(1, Math.round(window / 2));
-      const expected = Uint8Array.from(grey.data, (value, i) => {
-        const [x, y] = [i % width, Math.floor(i / width)];
-        return value < boxMean(table, width, height, x - half, y - half, x + half + 1, y + half + 1) * ratio ? 1 : 0;
-      });
       const marked = adaptiveThreshold(grey, window, ratio);
-      expect(Array.from(marked)).toEqual(Array.from(expected));
+      expect(Array.from(marked)).toEqual(expectedMarks(grey, window, ratio));
       // the blob is found and the paper is not all marked
       expect(marked.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
       expect(marked.reduce((a, b) => a + b, 0)).toBeLessThan(width * height);
     }
+  });
+
+  it("marks the same whatever it thresholded before: its table, kept from a larger image, is written afresh", () => {
+    const [large, small] = [image(90, 70, 1), image(23, 41, 2)];
+    adaptiveThreshold(large, 15, 0.85);
+    expect(Array.from(adaptiveThreshold(small, 7, 0.85))).toEqual(expectedMarks(small, 7, 0.85));
+    expect(Array.from(adaptiveThreshold(large, 15, 0.85))).toEqual(expectedMarks(large, 15, 0.85));
   });
 });
 
