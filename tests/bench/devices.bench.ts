@@ -55,7 +55,9 @@ const organiser = { cookie: (await sessionStorage().commitSession(session)).spli
 console.log(`making ${TOURNAMENTS * DEVICES_PER_TOURNAMENT * PHOTOS_PER_DEVICE} synthetic sheet photos …`);
 const photos: Buffer[] = [];
 for (let i = 0; i < TOURNAMENTS * DEVICES_PER_TOURNAMENT; i++) {
-  for (const sheet of await roundSheets({ seed: 1000 + i * 10, round: 1, boards: PHOTOS_PER_DEVICE })) photos.push(sheet.photos[0]);
+  // a tournament's devices photograph boards of their own (one game's sheet per pairing, as in a real round)
+  const firstBoard = (i % DEVICES_PER_TOURNAMENT) * PHOTOS_PER_DEVICE + 1;
+  for (const sheet of await roundSheets({ seed: 1000 + i * 10, round: 1, boards: PHOTOS_PER_DEVICE, firstBoard })) photos.push(sheet.photos[0]);
 }
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env: { ...process.env, NODE_ENV: "production" }, stdio: "ignore" });
