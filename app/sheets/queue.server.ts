@@ -171,6 +171,29 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
   const failed = new Set<number>();
 
   type Step = "worked" | "idle" | "unavailable";
+
+  /** Decodes one game, then moves the sheets that wait to where their moves belong. */
+  async function decodeOne(decode: DecodeRequest): Promise<Step> {
+    let outcome: DecodeOutcome;
+    try {
+      outcome = await saveDecodedGame(db, reader, decode);
+    } catch (error) {
+      logger.error({ err: error, game: decode.gameId }, "decoding failed");
+      if (error instanceof ReaderUnavailableError) return "unavailable";
+      // not tried again at once: the oldest request first, it would keep every other game waiting
+      await db.game.updateMany({ where: { id: decode.gameId, decodeRequested: decode.requested }, data: { decodeRequested: null } });
+      return "worked";
+    }
+    try {
+      // the game's reading is stored: what follows only moves sheets that wait to where their moves belong
+      for (const sheetId of outcome.sentBack) await placeByMovesIfReachable(db, reader, sheetId, decode.gameId);
+      if (outcome.stored) await placeWaitingSheets(db, decode.gameId);
+    } catch (error) {
+      logger.error({ err: error, game: decode.gameId }, "placing waiting sheets by their moves failed");
+    }
+    return "worked";
+  }
+
   async function step(): Promise<Step> {
     const sheet = await claimSheet(db, startedAt);
     if (sheet) {
@@ -181,27 +204,11 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
     const decode = await claimDecode(db, decoding);
     if (decode) {
       decoding.add(decode.gameId);
-      let outcome: DecodeOutcome;
       try {
-        outcome = await saveDecodedGame(db, reader, decode);
-      } catch (error) {
-        decoding.delete(decode.gameId);
-        logger.error({ err: error, game: decode.gameId }, "decoding failed");
-        if (error instanceof ReaderUnavailableError) return "unavailable";
-        // not tried again at once: the oldest request first, it would keep every other game waiting
-        await db.game.updateMany({ where: { id: decode.gameId, decodeRequested: decode.requested }, data: { decodeRequested: null } });
-        return "worked";
-      }
-      try {
-        // the game's reading is stored: what follows only moves sheets that wait to where their moves belong
-        for (const sheetId of outcome.sentBack) await placeByMovesIfReachable(db, reader, sheetId, decode.gameId);
-        if (outcome.stored) await placeWaitingSheets(db, decode.gameId);
-      } catch (error) {
-        logger.error({ err: error, game: decode.gameId }, "placing waiting sheets by their moves failed");
+        return await decodeOne(decode);
       } finally {
         decoding.delete(decode.gameId);
       }
-      return "worked";
     }
     const waiting = await claimWaiting(db, failed);
     if (waiting !== null) {
