@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "~/db/client.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
@@ -162,6 +163,8 @@ const UNAVAILABLE_MS = 2_000;
 export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = {}): SheetQueue {
   const startedAt = new Date();
   let running = false;
+  /** Ends the runners' wait after the reader could not be reached, when stopping. */
+  let stopping = new AbortController();
   const wakeUps: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
   let loops: Promise<void>[] = [];
@@ -237,7 +240,7 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
       }
       if (outcome === "worked") continue;
       if (outcome === "unavailable") {
-        await new Promise((resolve) => setTimeout(resolve, UNAVAILABLE_MS).unref());
+        await sleep(UNAVAILABLE_MS, undefined, { signal: stopping.signal, ref: false }).catch(() => undefined);
         continue;
       }
       resting++;
@@ -256,6 +259,7 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
     start() {
       if (running) return;
       running = true;
+      stopping = new AbortController();
       loops = Array.from({ length: runners }, run);
     },
     wake: wakeAll,
@@ -272,6 +276,7 @@ export function createSheetQueue(db: Db, reader: SheetReader, { runners = 1 } = 
     async stop() {
       running = false;
       wakeAll();
+      stopping.abort();
       await reader.close();
       await Promise.all(loops);
     },

@@ -82,19 +82,25 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
   const retries = retriesEndingOnClose();
   const connecting = Connection.connect({ address: temporal.address, interceptors: [retries.interceptor] });
   const client = connecting.then((connection) => new Client({ connection, namespace: temporal.namespace }));
+  // Closing the connection lets calls in flight run on (a reading's result is waited for until the workflow
+  // ends): closing aborts them instead, so that a stopping app does not wait for the fleet's readings.
+  const inFlight = new AbortController();
   async function run<T>(workflow: string, input: unknown, workflowId: string): Promise<T> {
     if (retries.closing) throw new ReaderUnavailableError("sheet reader closed");
     try {
-      const workflows = (await client).workflow;
+      const connected = await client;
+      const workflows = connected.workflow;
       // A reading under this id that is running or completed is joined, never repeated (after an app
       // restart, or when Temporal was away); only a failed one is started again.
-      const handle = await workflows
-        .start(workflow, { taskQueue: temporal.taskQueue, workflowId, args: [input], workflowIdReusePolicy: "ALLOW_DUPLICATE_FAILED_ONLY" })
-        .catch(async (error) => {
-          if (error instanceof WorkflowExecutionAlreadyStartedError) return workflows.getHandle(workflowId);
-          throw error;
-        });
-      return (await handle.result()) as T;
+      return await connected.withAbortSignal(inFlight.signal, async () => {
+        const handle = await workflows
+          .start(workflow, { taskQueue: temporal.taskQueue, workflowId, args: [input], workflowIdReusePolicy: "ALLOW_DUPLICATE_FAILED_ONLY" })
+          .catch(async (error) => {
+            if (error instanceof WorkflowExecutionAlreadyStartedError) return workflows.getHandle(workflowId);
+            throw error;
+          });
+        return (await handle.result()) as T;
+      });
     } catch (error) {
       for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
         if (cause instanceof ApplicationFailure && cause.type === "InvalidSheetError") throw new UnreadableSheetError(cause.message);
@@ -108,7 +114,9 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
     scan: (input, id) => run("scanSheetWorkflow", input, id),
     decode: (input, id) => run("decodeGameWorkflow", input, id),
     close: async () => {
-      await retries.close();
+      const retried = retries.close();
+      inFlight.abort();
+      await retried;
       await (await connecting).close();
     },
   };

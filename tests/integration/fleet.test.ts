@@ -33,6 +33,14 @@ async function photos(boards: number) {
   return sheets.map((sheet) => ({ name: `b${batch}-${sheet.name}`, bytes: sheet.photos[0] }));
 }
 
+/** Polls every 50 ms until `condition` holds; fails after 20 s, saying what never happened. */
+async function waitUntil(condition: () => Promise<boolean>, never: string) {
+  for (let tries = 0; !(await condition()); tries++) {
+    if (tries > 400) throw new Error(never);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const final = (state: string) => state === "ASSIGNED" || state === "UNCONFIRMED";
 const rows = (sheets: { id: number }[]) => fleet.server.db.sheetImageEntry.findMany({ where: { id: { in: sheets.map((s) => s.id) } }, orderBy: { id: "asc" } });
 
@@ -72,10 +80,7 @@ describe.skipIf(!available)("the fleet: the app, Temporal, MinIO and two vision 
     const before = await Promise.all([fleet.metrics(0), fleet.metrics(1)]);
     const sheets = await fleet.upload(await photos(3));
     // kill worker 0 (SIGKILL: no goodbye) as soon as it is reading a sheet
-    for (let tries = 0; (await fleet.metrics(0)).kiebitz_sheets_reading < 1; tries++) {
-      if (tries > 400) throw new Error("worker 0 never took a sheet");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(async () => (await fleet.metrics(0)).kiebitz_sheets_reading >= 1, "worker 0 never took a sheet");
     fleet.killWorker(0);
     await fleet.settled();
     const done = await rows(sheets);
@@ -112,10 +117,9 @@ describe.skipIf(!available)("the fleet: the app, Temporal, MinIO and two vision 
 
   it("agrees with the workflows after the app restarts in the middle of a round: readings are joined, not repeated", async () => {
     const sheets = await fleet.upload(await photos(4));
-    for (let tries = 0; (await fleet.server.db.sheetImageEntry.count({ where: { id: { in: sheets.map((s) => s.id) }, state: "SCANNING" } })) === 0; tries++) {
-      if (tries > 400) throw new Error("nothing went into reading");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // a worker in the middle of a sheet: its workflow's result is awaited by the app
+    await waitUntil(async () => (await fleet.metrics(0)).kiebitz_sheets_reading + (await fleet.metrics(1)).kiebitz_sheets_reading >= 1, "no worker took a sheet");
+    // stopping does not wait for the readings in flight: their sheets go back to the queue, unfinished
     await sheetService().queue.stop();
     const left = await fleet.server.db.sheetImageEntry.count({ where: { id: { in: sheets.map((s) => s.id) }, state: { in: ["QUEUED", "SCANNING"] } } });
     expect(left).toBeGreaterThan(0);
