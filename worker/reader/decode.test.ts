@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FEATURE_NAMES, SHIPPED_CALIBRATION, type Calibration } from "./calibration";
-import { decodeGame, writtenLong, type PlyObservation } from "./decode";
+import { bestFirst, decodeGame, writtenLong, type PlyObservation } from "./decode";
 import { FRAMES, frames } from "./testFrames";
 
 const ply = (...sheets: Float32Array[]): PlyObservation => ({ frames: FRAMES, logProbs: sheets });
@@ -266,5 +266,20 @@ describe("legality-constrained decoding", () => {
     expect(game.moves).toHaveLength(3);
     expect(["Qe2", "Qf3", "Qg4", "Qh5"]).toContain(game.moves[2].san);
     expect(game.moves[2].flagged).toBe(true);
+  });
+});
+
+describe("the best of many children, without sorting them all", () => {
+  it("are the first of them sorted best first, ties in their order as a stable sort leaves them", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    for (let trial = 0; trial < 200; trial++) {
+      // scores from few values, so that many tie
+      const children = Array.from({ length: Math.floor(random() * 300) }, (_, id) => ({ id, score: -Math.floor(random() * 12) }));
+      const count = 1 + Math.floor(random() * 40);
+      const sorted = [...children].sort((a, b) => b.score - a.score).slice(0, count);
+      expect(bestFirst(children, count).map((child) => child.id)).toEqual(sorted.map((child) => child.id));
+    }
+    expect(bestFirst([{ score: -1 }, { score: 0 }, { score: -1 }], 5)).toEqual([{ score: 0 }, { score: -1 }, { score: -1 }]);
   });
 });

@@ -283,7 +283,7 @@ const CERTAIN = 1e-4;
  */
 type Beam = { fen: string; score: number; moves: { san: string; confidence: number; shared?: number }[]; line: number[] };
 /** A move from `parent`'s position: the `index`th of its legal moves (Positions.position). */
-type Child = { parent: Beam; san: string; index: number; score: number; confidence: number };
+type Child = { parent: Beam; san: string; index: number; score: number; confidence: number; /** keepBest took its position into the beam */ inBeam?: boolean };
 
 /** The games followed so far, each game's id (Beam.line). */
 let gamesFollowed = 0;
@@ -304,6 +304,7 @@ function keepBest(children: readonly Child[], width: number, span: number, posit
   for (const child of children) {
     const { parent, san, index, score } = child;
     if (beams.size === width || score < children[0].score - span) break;
+    child.inBeam = true;
     const fen = positions.playAt(parent.fen, index);
     const position = positionKey(fen);
     const kept = beams.get(position);
@@ -332,6 +333,36 @@ const APART_SPAN = 60;
 
 /** Whether `beam`'s game left `leader`'s (a game as long) at least APART_AGE plies before: they went through different games then. */
 const leftLongAgo = (beam: Beam, leader: Beam) => beam.line.length === APART_AGE && beam.line[0] !== leader.line[0];
+
+const byScore = (a: Child, b: Child) => b.score - a.score;
+
+/**
+ * The first `count` of `children` in the order of sorting them best first (ties in their order, as a stable sort
+ * leaves them), without sorting them all: the children of the games followed apart run to thousands a ply.
+ */
+export function bestFirst<T extends { score: number }>(children: readonly T[], count: number): T[] {
+  const best: T[] = [];
+  for (const child of children) {
+    if (best.length === count && child.score <= best[count - 1].score) continue;
+    let at = best.length;
+    while (at > 0 && best[at - 1].score < child.score) at--;
+    best.splice(at, 0, child);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
+/**
+ * keptApart of `children` in any order: the best of them looked at first, more only where too many of those are in
+ * `kept`'s positions or one another's (the same as keptApart of them all sorted best first).
+ */
+function followedApart(children: Child[], kept: readonly Beam[], positions: Positions): Beam[] {
+  for (let count = 2 * APART_WIDTH; count < children.length; count *= 4) {
+    const apart = keptApart(bestFirst(children, count), kept, positions);
+    if (apart.length === APART_WIDTH) return apart;
+  }
+  return keptApart(children.sort(byScore), kept, positions);
+}
 
 /** The best APART_WIDTH of `children` (sorted best first), one per position and none of `kept`'s positions, as beams. */
 function keptApart(children: readonly Child[], kept: readonly Beam[], positions: Positions): Beam[] {
@@ -413,10 +444,11 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     for (const beam of apart) expand(beam, true);
     if (expanded.length === 0 && farApart.length === 0) break;
     // a game followed apart comes back into the beam when it is within the span again (expand)
-    expanded.sort((a, b) => b.score - a.score);
+    expanded.sort(byScore);
     beams = expanded.length > 0 ? keepBest(expanded, beamWidth, span, positions) : [];
     const floor = bestChild - apartSpan;
-    apart = keptApart(farApart.filter((child) => child.score >= floor).sort((a, b) => b.score - a.score), beams, positions);
+    // those keepBest took are in the beam's positions: never followed apart
+    apart = followedApart(farApart.filter((child) => child.score >= floor && !child.inBeam), beams, positions);
     if (beams.length === 0) {
       beams = apart;
       apart = [];
