@@ -47,16 +47,22 @@ export class MovePrior {
     if (!moves) return this.outOfBook(sans.length, traits);
     const total = sans.reduce((sum, san) => sum + (moves[san] ?? 0), 0);
     const share = total > 0 ? BOOK_SHARE : 0;
-    return Float64Array.from(sans, (san) => this.weight * Math.log((1 - share) / sans.length + (share * (moves[san] ?? 0)) / (total || 1)));
+    const scores = new Float64Array(sans.length);
+    for (let i = 0; i < sans.length; i++) scores[i] = this.weight * Math.log((1 - share) / sans.length + (share * (moves[sans[i]] ?? 0)) / (total || 1));
+    return scores;
   }
 
   /** Out of the book: each move by its traits' weight, or every move alike. */
   private outOfBook(count: number, traits?: Uint8Array): Float64Array {
     const weights = this.traits;
     if (!weights || !traits) return new Float64Array(count).fill(this.weight * Math.log(1 / count));
-    const logits = Float64Array.from(traits, (trait) => weights[trait]);
-    const total = Math.log(logits.reduce((sum, logit) => sum + Math.exp(logit), 0));
-    return logits.map((logit) => this.weight * (logit - total));
+    // plain loops: a typed array made with a mapping function (from, map) took several times as long, thousands of times a game
+    const scores = new Float64Array(count);
+    let sum = 0;
+    for (let i = 0; i < count; i++) sum += Math.exp((scores[i] = weights[traits[i]]));
+    const total = Math.log(sum);
+    for (let i = 0; i < count; i++) scores[i] = this.weight * (scores[i] - total);
+    return scores;
   }
 }
 
