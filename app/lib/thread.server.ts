@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parentPort, Worker } from "node:worker_threads";
+import { parentPort, Worker, type ResourceLimits } from "node:worker_threads";
 
 /**
  * Work that would hold up the app's pages for seconds (reading a sheet, pairing a large round) runs
@@ -33,12 +33,13 @@ export type TypeScriptThread = {
 /**
  * Calls to the module `file` in a worker thread (started on the first call). `failed` turns an
  * error the module answered with into the caller's error; `stopped` the end of the thread (or of
- * the calls once closing) into the error of the calls it had.
+ * the calls once closing) into the error of the calls it had; `resourceLimits`, the thread's heap.
  */
 export function typeScriptThread(
   file: string,
   workerData: unknown,
   errors: { failed: (error: { name: string; message: string }) => Error; stopped: (error: Error, closing: boolean) => Error },
+  resourceLimits?: ResourceLimits,
 ): TypeScriptThread {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
   const start = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(file).href)}); })`;
@@ -48,7 +49,7 @@ export function typeScriptThread(
   let closing = false;
 
   function spawn(): Thread {
-    const worker = new Worker(start, { eval: true, workerData });
+    const worker = new Worker(start, { eval: true, workerData, resourceLimits });
     worker.unref();
     const thread: Thread = { worker, ready: Promise.resolve(), failure: null };
     thread.ready = new Promise<void>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { createConnectionCode } from "~/devices/devices.server";
 import { drawNextRound } from "~/organiser/rounds.server";
 import { createTournament } from "~/organiser/tournaments.server";
 import { readingId } from "~/sheets/queue.server";
+import { READER_SEMI_SPACE_MB } from "~/sheets/reader.server";
 import { sheetService } from "~/sheets/service.server";
 import { TOURNAMENT } from "./databases";
 import { startServer, type TestServer } from "./server";
@@ -90,7 +91,7 @@ async function withServices(options: FleetOptions, temporal: Service, minio: Ser
     async startWorker(i) {
       if (await health(i, "/health").then(() => true, () => false)) throw new Error(`port ${healthPorts[i]} is taken (a worker left running?)`);
       // worker/main.ts through tsx, as `npm run worker` starts it; node runs it directly so that a signal reaches the worker itself
-      const child = spawn(process.execPath, ["--import", "tsx", "worker/main.ts"], { env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPorts[i]) }, stdio: "ignore" });
+      const child = spawn(process.execPath, [`--max-semi-space-size=${READER_SEMI_SPACE_MB}`, "--import", "tsx", "worker/main.ts"], { env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPorts[i]) }, stdio: "ignore" });
       workers[i] = child;
       for (let tries = 0; !(await health(i, "/health").then((r) => r.ok, () => false)); tries++) {
         if (tries > 240 || child.exitCode !== null) throw new Error(`worker ${i} did not start`);
