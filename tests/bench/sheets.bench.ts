@@ -94,14 +94,16 @@ const states = await db().sheetImageEntry.groupBy({ by: ["state"], where: { tour
 const games = await db().game.findMany({ where: { tournamentId: tournament.id }, select: { board: true, reading: true } });
 let right = 0;
 let plies = 0;
-for (const game of games) {
+// the games a sheet went to by itself (those left to the organiser have no reading yet)
+const read = games.filter((game) => (game.reading as { moves?: unknown[] } | null)?.moves);
+for (const game of read) {
   const truth = sheets[game.board - 1].sans;
-  const moves = ((game.reading as { moves?: { san: string }[] } | null)?.moves ?? []);
+  const moves = (game.reading as { moves: { san: string }[] }).moves;
   plies += truth.length;
   right += moves.filter((move, ply) => move.san === truth[ply]).length;
 }
 console.log(`${uploaded} photos uploaded in ${uploadSeconds.toFixed(1)} s; all read and decoded after ${seconds.toFixed(1)} s: ${(seconds / SHEETS).toFixed(2)} s per sheet (one reader thread)`);
-console.log(`states: ${states.map((s) => `${s.state} ${s._count}`).join(", ")}; moves right in automatically assigned games: ${right} of ${plies} (${((100 * right) / plies).toFixed(1)}%)`);
+console.log(`states: ${states.map((s) => `${s.state} ${s._count}`).join(", ")}; moves right in the ${read.length} automatically assigned games: ${right} of ${plies} (${((100 * right) / plies).toFixed(1)}%)`);
 console.log(`tournament page, queue idle:    ${describe(idle)}`);
 console.log(`tournament page, queue running: ${describe(busyTimes)}`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
