@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { ApplicationFailure, Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from "@temporalio/client";
+import { abortableCalls } from "~/lib/abortable.server";
 import type { Config } from "~/lib/config.server";
 import { repositoryFile, typeScriptThread } from "~/lib/thread.server";
 import type { DecodeInput, DecodedSheets, PageSummary, ScanInput } from "../../workflows/steps";
@@ -94,7 +95,7 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
   const client = connecting.then((connection) => new Client({ connection, namespace: temporal.namespace }));
   // Closing the connection lets calls in flight run on (a reading's result is waited for until the workflow
   // ends): closing aborts them instead, so that a stopping app does not wait for the fleet's readings.
-  const inFlight = new AbortController();
+  const inFlight = abortableCalls();
   async function run<T>(workflow: string, input: unknown, workflowId: string): Promise<T> {
     if (retries.closing) throw new ReaderUnavailableError("sheet reader closed");
     try {
@@ -102,15 +103,17 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
       const workflows = connected.workflow;
       // A reading under this id that is running or completed is joined, never repeated (after an app
       // restart, or when Temporal was away); only a failed one is started again.
-      return await connected.withAbortSignal(inFlight.signal, async () => {
-        const handle = await workflows
-          .start(workflow, { taskQueue: temporal.taskQueue, workflowId, args: [input], workflowIdReusePolicy: "ALLOW_DUPLICATE_FAILED_ONLY" })
-          .catch(async (error) => {
-            if (error instanceof WorkflowExecutionAlreadyStartedError) return workflows.getHandle(workflowId);
-            throw error;
-          });
-        return (await handle.result()) as T;
-      });
+      return await inFlight.run((signal) =>
+        connected.withAbortSignal(signal, async () => {
+          const handle = await workflows
+            .start(workflow, { taskQueue: temporal.taskQueue, workflowId, args: [input], workflowIdReusePolicy: "ALLOW_DUPLICATE_FAILED_ONLY" })
+            .catch(async (error) => {
+              if (error instanceof WorkflowExecutionAlreadyStartedError) return workflows.getHandle(workflowId);
+              throw error;
+            });
+          return (await handle.result()) as T;
+        }),
+      );
     } catch (error) {
       for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
         if (cause instanceof ApplicationFailure && cause.type === "InvalidSheetError") throw new UnreadableSheetError(cause.message);
