@@ -91,20 +91,30 @@ function retriesEndingOnClose() {
 
 export function temporalReader(temporal: NonNullable<Config["temporal"]>): SheetReader {
   const retries = retriesEndingOnClose();
-  const connecting = Connection.connect({ address: temporal.address, interceptors: [retries.interceptor] });
-  const client = connecting.then((connection) => new Client({ connection, namespace: temporal.namespace }));
+  // Connected on the first call, and again on the next where connecting failed: an app started before its Temporal
+  // server answers (Temporal's client gives up after 10 s) reads once the server is there. A failed connection is
+  // only ever seen by a call, never left unhandled (an unhandled rejection stops the process).
+  let connecting: Promise<{ connection: Connection; client: Client }> | null = null;
+  const connected = () =>
+    (connecting ??= Connection.connect({ address: temporal.address, interceptors: [retries.interceptor] }).then(
+      (connection) => ({ connection, client: new Client({ connection, namespace: temporal.namespace }) }),
+      (error: unknown) => {
+        connecting = null;
+        throw error;
+      },
+    ));
   // Closing the connection lets calls in flight run on (a reading's result is waited for until the workflow
   // ends): closing aborts them instead, so that a stopping app does not wait for the fleet's readings.
   const inFlight = abortableCalls();
   async function run<T>(workflow: string, input: unknown, workflowId: string): Promise<T> {
     if (retries.closing) throw new ReaderUnavailableError("sheet reader closed");
     try {
-      const connected = await client;
-      const workflows = connected.workflow;
+      const { client } = await connected();
+      const workflows = client.workflow;
       // A reading under this id that is running or completed is joined, never repeated (after an app
       // restart, or when Temporal was away); only a failed one is started again.
       return await inFlight.run((signal) =>
-        connected.withAbortSignal(signal, async () => {
+        client.withAbortSignal(signal, async () => {
           const handle = await workflows
             .start(workflow, { taskQueue: temporal.taskQueue, workflowId, args: [input], workflowIdReusePolicy: "ALLOW_DUPLICATE_FAILED_ONLY" })
             .catch(async (error) => {
@@ -130,7 +140,8 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
       const retried = retries.close();
       inFlight.abort();
       await retried;
-      await (await connecting).close();
+      const open = await connecting?.catch(() => null);
+      await open?.connection.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, Connection } from "@temporalio/client";
 import { createConnectionCode } from "~/devices/devices.server";
+import { parseConfig } from "~/lib/config.server";
 import { drawNextRound } from "~/organiser/rounds.server";
 import { createTournament } from "~/organiser/tournaments.server";
 import { readingId } from "~/sheets/queue.server";
@@ -64,8 +65,11 @@ async function withServices(options: FleetOptions, temporal: Service, minio: Ser
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), "kiebitz-fleet-"));
   Object.assign(process.env, env, { DATA_DIR: dataDir });
+  // this fleet's storage and queue, before the app could make them from the configuration it read first (that of
+  // an earlier fleet of this process: the benchmark's rows)
+  const sheets = sheetService(parseConfig(process.env));
   const server = await startServer(env);
-  sheetService().queue.start();
+  sheets.queue.start();
   const healthPorts = await freePorts(options.workers);
   const workers: (ChildProcess | null)[] = healthPorts.map(() => null);
   const health = (i: number, route: string) => fetch(`http://127.0.0.1:${healthPorts[i]}${route}`);

@@ -113,4 +113,31 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
       await server.resume();
     }
   }, 60_000);
+
+  it("reads with a reader made while the server was away once it is back, and its failed connection never throws", async () => {
+    await server.halt();
+    const reader = temporalReader({ address: `127.0.0.1:${server.port}`, namespace: "default", taskQueue: TASK_QUEUE });
+    try {
+      // a call while the server is away waits for Temporal's client to give up connecting (10 s): not a failed reading
+      const away = await reader.decode({ readingKeys: [], language: "EN" }, "decoded-while-away").then(() => "read", (error: Error) => error.name);
+      expect(away).toBe("ReaderUnavailableError");
+    } finally {
+      await server.resume();
+    }
+    // the app started before its Temporal server: the reader connects again, not failing every call from then on
+    await expect(reader.decode({ readingKeys: [], language: "EN" }, "decoded-when-back")).resolves.toBeNull();
+    await reader.close();
+  }, 90_000);
+
+  it("leaves no failed connection unhandled where no call was made (an unhandled rejection stops the app)", async () => {
+    await server.halt();
+    try {
+      const reader = temporalReader({ address: `127.0.0.1:${server.port}`, namespace: "default", taskQueue: TASK_QUEUE });
+      // Temporal's client gives up connecting after 10 s; vitest fails the run on an unhandled rejection
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      await reader.close();
+    } finally {
+      await server.resume();
+    }
+  }, 60_000);
 });
