@@ -10,22 +10,27 @@ import { sheetStorage } from "~/sheets/storage.server";
 import { createActivities, type ReadingCounts } from "./activities";
 import { healthServer } from "./health";
 import { loadRecognizers } from "./model/recognizer";
+import { untilItWorks } from "./retry";
 
 const settings = config();
 if (!settings.temporal) throw new ConfigError("Invalid configuration:\n  - TEMPORAL_ADDRESS: is required for the worker (e.g. temporal:7233)");
 const recognizers = await loadRecognizers();
-const connection = await NativeConnection.connect({ address: settings.temporal.address });
+const { address, namespace, taskQueue } = settings.temporal;
 const counts: ReadingCounts = { read: 0, failed: 0, decoded: 0, reading: 0 };
-const worker = await Worker.create({
-  connection,
-  namespace: settings.temporal.namespace,
-  taskQueue: settings.temporal.taskQueue,
-  workflowsPath: new URL("../workflows/index.ts", import.meta.url).pathname,
-  activities: createActivities(sheetStorage(settings.sheetStorage), recognizers, counts),
-  maxConcurrentActivityTaskExecutions: settings.worker.concurrency,
+const activities = createActivities(sheetStorage(settings.sheetStorage), recognizers, counts);
+// the server may not answer yet, nor know its namespace yet (a cluster starting): tried until it does
+const { connection, worker } = await untilItWorks(`Connecting to Temporal at ${address}`, async () => {
+  const connection = await NativeConnection.connect({ address });
+  try {
+    const workflowsPath = new URL("../workflows/index.ts", import.meta.url).pathname;
+    return { connection, worker: await Worker.create({ connection, namespace, taskQueue, workflowsPath, activities, maxConcurrentActivityTaskExecutions: settings.worker.concurrency }) };
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
 });
 const health = settings.worker.healthPort ? healthServer(settings.worker.healthPort, () => worker.getState() === "RUNNING", counts, settings.worker.concurrency) : null;
-console.log(`vision worker on ${settings.temporal.address}, queue ${settings.temporal.taskQueue}, ${settings.worker.concurrency} at once${health ? `, health on :${settings.worker.healthPort}` : ""}`);
+console.log(`vision worker on ${address}, queue ${taskQueue}, ${settings.worker.concurrency} at once${health ? `, health on :${settings.worker.healthPort}` : ""}`);
 await worker.run();
 health?.close();
 await connection.close();

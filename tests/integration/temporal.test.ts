@@ -12,6 +12,7 @@ import { temporalReader } from "~/sheets/reader.server";
 import { uploadSheets } from "~/sheets/sheets.server";
 import { diskStorage } from "~/sheets/storage.server";
 import { createActivities } from "../../worker/activities";
+import { untilItWorks } from "../../worker/retry";
 import { roundSheets } from "../../worker/synth/round";
 import { organiserDatabase, TOURNAMENT } from "./databases";
 import { built, startTemporal, TEMPORAL_BIN, type Service } from "./services";
@@ -128,6 +129,25 @@ describe.skipIf(!available)("sheets read on a Temporal server by a vision worker
     await expect(reader.decode({ readingKeys: [], language: "EN" }, "decoded-when-back")).resolves.toBeNull();
     await reader.close();
   }, 90_000);
+
+  it("connects a vision worker started before its server once the server answers, saying each time it waits", async () => {
+    await server.halt();
+    const lines: string[] = [];
+    let back = false;
+    try {
+      const connecting = untilItWorks("Connecting to Temporal", () => NativeConnection.connect({ address: `127.0.0.1:${server.port}` }), (line) => lines.push(line), 200);
+      // refused at once, then tried again after 0.2 s and 0.4 s
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(lines[0]).toMatch(/^Connecting to Temporal failed \(.*\); trying again in 0\.2 s$/);
+      await server.resume();
+      back = true;
+      const connection = await connecting;
+      await connection.close();
+    } finally {
+      if (!back) await server.resume();
+    }
+  }, 60_000);
 
   it("leaves no failed connection unhandled where no call was made (an unhandled rejection stops the app)", async () => {
     await server.halt();
