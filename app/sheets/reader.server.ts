@@ -89,15 +89,28 @@ function retriesEndingOnClose() {
   };
 }
 
+/** Rejects with the signal's reason once it aborts (never before). */
+const aborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+
 export function temporalReader(temporal: NonNullable<Config["temporal"]>): SheetReader {
   const retries = retriesEndingOnClose();
   // Connected on the first call, and again on the next where connecting failed: an app started before its Temporal
   // server answers (Temporal's client gives up after 10 s) reads once the server is there. A failed connection is
   // only ever seen by a call, never left unhandled (an unhandled rejection stops the process).
-  let connecting: Promise<{ connection: Connection; client: Client }> | null = null;
+  let connecting: Promise<Client> | null = null;
+  let open: Connection | null = null;
   const connected = () =>
     (connecting ??= Connection.connect({ address: temporal.address, interceptors: [retries.interceptor] }).then(
-      (connection) => ({ connection, client: new Client({ connection, namespace: temporal.namespace }) }),
+      (connection) => {
+        // made after the reader closed (closing does not wait for a connection in the making): closed at once
+        if (retries.closing) void connection.close();
+        else open = connection;
+        return new Client({ connection, namespace: temporal.namespace });
+      },
       (error: unknown) => {
         connecting = null;
         throw error;
@@ -109,12 +122,13 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
   async function run<T>(workflow: string, input: unknown, workflowId: string): Promise<T> {
     if (retries.closing) throw new ReaderUnavailableError("sheet reader closed");
     try {
-      const { client } = await connected();
-      const workflows = client.workflow;
       // A reading under this id that is running or completed is joined, never repeated (after an app
       // restart, or when Temporal was away); only a failed one is started again.
-      return await inFlight.run((signal) =>
-        client.withAbortSignal(signal, async () => {
+      return await inFlight.run(async (signal) => {
+        // closing ends a call that waits for the connection too (Temporal's client tries for up to 10 s)
+        const client = await Promise.race([connected(), aborted(signal)]);
+        const workflows = client.workflow;
+        return client.withAbortSignal(signal, async () => {
           const handle = await workflows
             .start(workflow, { taskQueue: temporal.taskQueue, workflowId, args: [input], workflowIdReusePolicy: "ALLOW_DUPLICATE_FAILED_ONLY" })
             .catch(async (error) => {
@@ -122,8 +136,8 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
               throw error;
             });
           return (await handle.result()) as T;
-        }),
-      );
+        });
+      });
     } catch (error) {
       for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
         if (cause instanceof ApplicationFailure && cause.type === "InvalidSheetError") throw new UnreadableSheetError(cause.message);
@@ -140,8 +154,7 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
       const retried = retries.close();
       inFlight.abort();
       await retried;
-      const open = await connecting?.catch(() => null);
-      await open?.connection.close();
+      await open?.close();
     },
   };
 }
