@@ -18,11 +18,11 @@ const recognizers = await loadRecognizers();
 const { address, namespace, taskQueue } = settings.temporal;
 const counts: ReadingCounts = { read: 0, failed: 0, decoded: 0, reading: 0 };
 const activities = createActivities(sheetStorage(settings.sheetStorage), recognizers, counts);
+const workflowsPath = new URL("../workflows/index.ts", import.meta.url).pathname;
 // the server may not answer yet, nor know its namespace yet (a cluster starting): tried until it does
 const { connection, worker } = await untilItWorks(`Connecting to Temporal at ${address}`, async () => {
   const connection = await NativeConnection.connect({ address });
   try {
-    const workflowsPath = new URL("../workflows/index.ts", import.meta.url).pathname;
     return { connection, worker: await Worker.create({ connection, namespace, taskQueue, workflowsPath, activities, maxConcurrentActivityTaskExecutions: settings.worker.concurrency }) };
   } catch (error) {
     await connection.close();

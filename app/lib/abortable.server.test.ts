@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { abortableCalls } from "./abortable.server";
+import { abortableCalls, whenAborted } from "./abortable.server";
 
 /** A request as Temporal's client makes one: a listener added to the signal it is given, never removed. */
 const request = (signal: AbortSignal, done: Promise<void>) =>
@@ -25,5 +25,15 @@ describe("abortable calls", () => {
     for (const call of running) await expect(call).rejects.toThrow("aborted");
     expect(getEventListeners(calls.signal, "abort")).toHaveLength(0);
     expect(await calls.run(async (signal) => signal.aborted)).toBe(true);
+  });
+});
+
+describe("whenAborted", () => {
+  it("rejects with the signal's reason once it aborts, and at once where it had", async () => {
+    const controller = new AbortController();
+    const waiting = whenAborted(controller.signal);
+    controller.abort(new Error("closing"));
+    await expect(waiting).rejects.toThrow("closing");
+    await expect(whenAborted(controller.signal)).rejects.toThrow("closing");
   });
 });

@@ -35,3 +35,10 @@ export function abortableCalls(): AbortableCalls {
     signal: all.signal,
   };
 }
+
+/** Rejects with the signal's reason once it aborts (at once where it has), never resolves: raced against what a call waits for. */
+export const whenAborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });

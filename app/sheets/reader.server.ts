@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { ApplicationFailure, Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from "@temporalio/client";
-import { abortableCalls } from "~/lib/abortable.server";
+import { abortableCalls, whenAborted } from "~/lib/abortable.server";
 import type { Config } from "~/lib/config.server";
 import { repositoryFile, typeScriptThread } from "~/lib/thread.server";
 import type { DecodeInput, DecodedSheets, PageSummary, ScanInput } from "../../workflows/steps";
@@ -89,13 +89,6 @@ function retriesEndingOnClose() {
   };
 }
 
-/** Rejects with the signal's reason once it aborts (never before). */
-const aborted = (signal: AbortSignal) =>
-  new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-  });
-
 export function temporalReader(temporal: NonNullable<Config["temporal"]>): SheetReader {
   const retries = retriesEndingOnClose();
   // Connected on the first call, and again on the next where connecting failed: an app started before its Temporal
@@ -126,7 +119,7 @@ export function temporalReader(temporal: NonNullable<Config["temporal"]>): Sheet
       // restart, or when Temporal was away); only a failed one is started again.
       return await inFlight.run(async (signal) => {
         // closing ends a call that waits for the connection too (Temporal's client tries for up to 10 s)
-        const client = await Promise.race([connected(), aborted(signal)]);
+        const client = await Promise.race([connected(), whenAborted(signal)]);
         const workflows = client.workflow;
         return client.withAbortSignal(signal, async () => {
           const handle = await workflows
