@@ -78,6 +78,21 @@ describe("readings mixed", () => {
     expect(mixed[2]).toBeCloseTo(-800 + Math.log(0.25 + 0.75 * Math.exp(-1)), 3);
     expect(mixed[3]).toBe(-Infinity);
   });
+
+  it("mixes two readings to the same float as the general mix of more (a third of weight 0 adds nothing)", () => {
+    let seed = 7;
+    const value = () => {
+      seed = (seed * 16807) % 2147483647;
+      const r = seed / 2147483647;
+      return r < 0.1 ? -Infinity : r < 0.15 ? -700 - r : Math.log(r) * 20;
+    };
+    const [a, b] = [Float32Array.from({ length: 4000 }, value), Float32Array.from({ length: 4000 }, value)];
+    const nothing = new Float32Array(4000).fill(-Infinity);
+    for (const weights of [[0.5, 0.5], [0.3, 0.7], [0.9, 0.1]]) {
+      expect(mixedReadings([a, b], weights)).toEqual(mixedReadings([a, b, nothing], [...weights, 0]));
+      expect(mixedReadings([b, a], weights)).toEqual(mixedReadings([b, a, nothing], [...weights, 0]));
+    }
+  });
 });
 
 describe("a crop's writing moved", () => {

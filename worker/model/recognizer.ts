@@ -185,6 +185,7 @@ export const READING_SHIFTS = [1];
  * their probabilities), computed from the largest term so that nothing underflows.
  */
 export function mixedReadings(readings: readonly Float32Array[], weights: readonly number[]): Float32Array {
+  if (readings.length === 2) return twoReadingsMixed(readings[0], readings[1], Math.log(weights[0]), Math.log(weights[1]));
   const out = new Float32Array(readings[0].length);
   const logWeights = weights.map(Math.log);
   for (let i = 0; i < out.length; i++) {
@@ -205,6 +206,23 @@ export function mixedReadings(readings: readonly Float32Array[], weights: readon
     // the largest term is exp(0) = 1
     for (let k = 0; k < readings.length; k++) sum += k === largest ? 1 : Math.exp(readings[k][i] + logWeights[k] - top);
     out[i] = top + Math.log(sum);
+  }
+  return out;
+}
+
+/**
+ * mixedReadings of two readings, the same arithmetic in the same order without its loops over the readings (most
+ * mixes are of two: a box and its second reading, a box and its reading adapted to the writer).
+ */
+function twoReadingsMixed(one: Float32Array, other: Float32Array, oneLogWeight: number, otherLogWeight: number): Float32Array {
+  const out = new Float32Array(one.length);
+  for (let i = 0; i < out.length; i++) {
+    const a = one[i] + oneLogWeight;
+    const b = other[i] + otherLogWeight;
+    // the larger term first, as mixedReadings finds it (the first of equals); none larger than -∞ (or NaN): -∞
+    if (b > a || (!(a > -Infinity) && b > -Infinity)) out[i] = b + Math.log(Math.exp(a - b) + 1);
+    else if (a > -Infinity) out[i] = a + Math.log(1 + Math.exp(b - a));
+    else out[i] = -Infinity;
   }
   return out;
 }

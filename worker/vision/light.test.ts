@@ -37,4 +37,34 @@ describe("the light on the paper", () => {
     expect(light.data[29 * 60 + 58]).toBe(200);
     expect(light.data[0 * 60 + 10]).toBe(200);
   });
+
+  it("is the image closed: the smallest over each square of the largest over the square around each of its pixels (the image continued beyond its sides)", () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const [width, height, radius] of [[23, 17, 1], [40, 9, 3], [31, 31, 4], [12, 50, 6]]) {
+      const noisy = createImage(width, height);
+      for (let i = 0; i < noisy.data.length; i++) noisy.data[i] = Math.round(255 * random());
+      // the image continued: each pixel outside is the nearest inside
+      const at = (data: ArrayLike<number>, x: number, y: number) => data[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))];
+      const extreme = (data: ArrayLike<number>, x: number, y: number, pick: (...values: number[]) => number) => {
+        const values: number[] = [];
+        for (let dy = -radius; dy <= radius; dy++) for (let dx = -radius; dx <= radius; dx++) values.push(at(data, x + dx, y + dy));
+        return pick(...values);
+      };
+      // the largest is taken over the continued image, so the closing's smallest reaches up to 2·radius beyond it
+      const margin = 2 * radius;
+      const wide = { width: width + 2 * margin, height: height + 2 * margin };
+      const dilated = new Float64Array(wide.width * wide.height);
+      for (let y = 0; y < wide.height; y++) for (let x = 0; x < wide.width; x++) dilated[y * wide.width + x] = extreme(noisy.data, x - margin, y - margin, Math.max);
+      const dilatedAt = (x: number, y: number) => dilated[Math.min(wide.height - 1, Math.max(0, y + margin)) * wide.width + Math.min(wide.width - 1, Math.max(0, x + margin))];
+      const light = paperLight(noisy, radius);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          let smallest = Infinity;
+          for (let dy = -radius; dy <= radius; dy++) for (let dx = -radius; dx <= radius; dx++) smallest = Math.min(smallest, dilatedAt(x + dx, y + dy));
+          expect(light.data[y * width + x]).toBe(smallest);
+        }
+      }
+    }
+  });
 });

@@ -11,8 +11,13 @@ function extremeAlong(data: Float32Array, start: number, count: number, stride: 
   const sign = larger ? 1 : -1;
   // with the sign, the smallest is found as the largest of the negated values
   for (let i = 0; i < blocks; i++) line[i] = sign * data[start + Math.min(count - 1, Math.max(0, i - radius)) * stride];
-  for (let i = 0; i < blocks; i++) forward[i] = i % size === 0 || line[i] > forward[i - 1] ? line[i] : forward[i - 1];
-  for (let i = blocks - 1; i >= 0; i--) backward[i] = i % size === size - 1 || line[i] > backward[i + 1] ? line[i] : backward[i + 1];
+  // block by block (`blocks` is a whole number of them), without a remainder per value
+  for (let block = 0; block < blocks; block += size) {
+    forward[block] = line[block];
+    for (let i = block + 1; i < block + size; i++) forward[i] = line[i] > forward[i - 1] ? line[i] : forward[i - 1];
+    backward[block + size - 1] = line[block + size - 1];
+    for (let i = block + size - 2; i >= block; i--) backward[i] = line[i] > backward[i + 1] ? line[i] : backward[i + 1];
+  }
   for (let i = 0; i < count; i++) data[start + i * stride] = sign * (backward[i] > forward[i + 2 * radius] ? backward[i] : forward[i + 2 * radius]);
 }
 
