@@ -23,6 +23,7 @@ import { HELD_OUT_GAMES, HELD_OUT_HANDS, HELD_OUT_NOTATIONS, heldOutSheet, type 
 import type { SyntheticPage } from "../../worker/synth/sheet";
 import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "../../app/sheets/assignment";
 import { gameWritten } from "../../app/sheets/sameGame";
+import { machineReference } from "./machineReference";
 
 const { values } = parseArgs({
   options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, prior: { type: "string", default: "shipped" } },
@@ -90,6 +91,8 @@ async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
   return readings;
 }
 
+/** The machine's reference (machineReference) before the kind read now, measured again after it. */
+let referenceBefore = await machineReference();
 for (const kind of KINDS) {
   count = emptyCount();
   /** The other player's sheet of the game before in the same notation, in this game's pairing by mistake beside this player's. */
@@ -178,6 +181,11 @@ for (const kind of KINDS) {
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
   console.log(`  the other player's sheet placed by its moves (sameGame, among the games of this kind read so far, each from one sheet): ${count.byMovesRight} of ${count.byMoves} in its own game, ${count.byMovesWrong} in another, the rest left to the organiser`);
   console.log(`  another game's sheet named (gamesApart): ${count.mixedSentBack + count.mixedOwnSentBack} of ${count.mixed} sheets beside one of another game (${count.mixedSentBack} the other game's, ${count.mixedOwnSentBack} this game's, the game read from the other); of ${count.pairs} games' both sheets ${count.pairSentBack} (sheets left out of the game read: ${count.pairLeftOut})`);
+  const referenceAfter = await machineReference();
+  const reference = (referenceBefore + referenceAfter) / 2;
+  const pageSeconds = count.seconds / count.pages + count.decodingSeconds / count.ownPages;
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.ownPages).toFixed(2)} decoding and adapting (one player's pages)`);
+  console.log(`  the machine now (fixed work on TensorFlow.js and chess.js, tests/bench/machineReference.ts): ${reference.toFixed(0)} ms (${referenceBefore.toFixed(0)} before, ${referenceAfter.toFixed(0)} after); a page read and decoded = ${((1000 * pageSeconds) / reference).toFixed(2)} references`);
+  referenceBefore = referenceAfter;
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
 }
