@@ -91,10 +91,11 @@ async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
   return readings;
 }
 
-/** The machine's reference (machineReference) before the kind read now, measured again after it. */
-let referenceBefore = await machineReference();
+/** The machine's reference work, timed after every sheet: the machine's speed over the same minutes as the sheets'. */
+const reference = await machineReference();
 for (const kind of KINDS) {
   count = emptyCount();
+  const referenceTimes: number[] = [];
   /** The other player's sheet of the game before in the same notation, in this game's pairing by mistake beside this player's. */
   const otherGameSheets = new Map<string, PageReading[]>();
   const languages = new Set<string>();
@@ -159,6 +160,7 @@ for (const kind of KINDS) {
       count.pairFirstRight += bothFirst.moves.filter((move, ply) => move.san === truth[ply]).length;
       tally(count.pair, both, truth);
     }
+    referenceTimes.push(reference.time());
   }
 
   console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}, ${prior ? `with the move prior${prior.traits ? "" : " (the book alone)"}` : "without the move prior"}: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -181,11 +183,9 @@ for (const kind of KINDS) {
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
   console.log(`  the other player's sheet placed by its moves (sameGame, among the games of this kind read so far, each from one sheet): ${count.byMovesRight} of ${count.byMoves} in its own game, ${count.byMovesWrong} in another, the rest left to the organiser`);
   console.log(`  another game's sheet named (gamesApart): ${count.mixedSentBack + count.mixedOwnSentBack} of ${count.mixed} sheets beside one of another game (${count.mixedSentBack} the other game's, ${count.mixedOwnSentBack} this game's, the game read from the other); of ${count.pairs} games' both sheets ${count.pairSentBack} (sheets left out of the game read: ${count.pairLeftOut})`);
-  const referenceAfter = await machineReference();
-  const reference = (referenceBefore + referenceAfter) / 2;
+  const referenceMs = referenceTimes.reduce((sum, ms) => sum + ms, 0) / referenceTimes.length;
   const pageSeconds = count.seconds / count.pages + count.decodingSeconds / count.ownPages;
   console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.ownPages).toFixed(2)} decoding and adapting (one player's pages)`);
-  console.log(`  the machine now (fixed work on TensorFlow.js and chess.js, tests/bench/machineReference.ts): ${reference.toFixed(0)} ms (${referenceBefore.toFixed(0)} before, ${referenceAfter.toFixed(0)} after); a page read and decoded = ${((1000 * pageSeconds) / reference).toFixed(2)} references`);
-  referenceBefore = referenceAfter;
+  console.log(`  the machine meanwhile (fixed work on TensorFlow.js and chess.js after each sheet, tests/bench/machineReference.ts): ${referenceMs.toFixed(0)} ms on average (${Math.min(...referenceTimes).toFixed(0)}–${Math.max(...referenceTimes).toFixed(0)}); a page read and decoded = ${((1000 * pageSeconds) / referenceMs).toFixed(2)} references`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
 }
