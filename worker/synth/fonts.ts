@@ -83,8 +83,26 @@ export const DEBIAN_FONT_FILES = {
   havana: "/usr/share/fonts/opentype/havana/Havana-Regular.otf",
   breip: "/usr/share/fonts/truetype/breip/Breip.ttf",
 } as const;
-export type DebianFontName = keyof typeof DEBIAN_FONT_FILES;
+/**
+ * A second set of hands from Debian's packages, held out as a kind of its own (since 2026-12-03's third session: the
+ * benchmark's `debian2` hands), the first seven left as they were measured: Seto (a Japanese writer's hand), Nanum
+ * Barun Pen (a Korean neat pen hand; Nanum Pen Script, another of Naver's hands, is a training font), Purisa (the Thai
+ * TLWG's handwriting), YOz (Y.Oz's hand) and UnPilgi (a formal joined hand with looped capitals). Measuring needs them
+ * installed: `apt-get install fonts-seto fonts-nanum-extra fonts-tlwg-purisa fonts-yozvox-yozfont fonts-unfonts-core`.
+ * Left out as too far from a score sheet: Humor Sans and Tomson Talks write every letter as a capital (a file's b
+ * read as a bishop), Femke Klaver's hand draws its letters hollow, and Kouzan's Latin letters are Seto's.
+ */
+export const DEBIAN_FONT_FILES_2 = {
+  seto: "/usr/share/fonts/truetype/seto/setofont.ttf",
+  "nanum-barun-pen": "/usr/share/fonts/truetype/nanum/NanumBarunpenR.ttf",
+  purisa: "/usr/share/fonts/truetype/tlwg/Purisa.ttf",
+  yoz: "/usr/share/fonts/truetype/yozvox-yozfont/YOzRA_.ttf",
+  unpilgi: "/usr/share/fonts/truetype/unfonts-core/UnPilgi.ttf",
+};
+const DEBIAN_FILES: Record<string, string> = { ...DEBIAN_FONT_FILES, ...DEBIAN_FONT_FILES_2 };
+export type DebianFontName = keyof typeof DEBIAN_FONT_FILES | keyof typeof DEBIAN_FONT_FILES_2;
 export const HELD_OUT_DEBIAN_FONTS = Object.keys(DEBIAN_FONT_FILES) as readonly DebianFontName[];
+export const HELD_OUT_DEBIAN_FONTS_2 = Object.keys(DEBIAN_FONT_FILES_2) as readonly DebianFontName[];
 export type FontName = (typeof TRAINING_FONTS)[number] | (typeof HELD_OUT_FONTS)[number] | (typeof HELD_OUT_JOINED_FONTS)[number] | DebianFontName;
 
 /**
@@ -108,9 +126,9 @@ const require = createRequire(import.meta.url);
 const cache = new Map<FontName, HandFont>();
 
 function fontFiles(name: FontName): string[] {
-  if (name in DEBIAN_FONT_FILES) {
-    const file = DEBIAN_FONT_FILES[name as DebianFontName];
-    if (!existsSync(file)) throw new Error(`${name}: ${file} is missing; install Debian's handwriting fonts (worker/synth/fonts.ts, DEBIAN_FONT_FILES)`);
+  if (name in DEBIAN_FILES) {
+    const file = DEBIAN_FILES[name];
+    if (!existsSync(file)) throw new Error(`${name}: ${file} is missing; install Debian's handwriting fonts (worker/synth/fonts.ts, DEBIAN_FONT_FILES and DEBIAN_FONT_FILES_2)`);
     return [file];
   }
   return (["latin", "latin-ext"] as const).map((subset) => subsetFile(name, subset)).filter((file) => existsSync(file));

@@ -1,5 +1,5 @@
 import { NOTATION_LANGUAGES } from "~/chess/languages";
-import { HELD_OUT_DEBIAN_FONTS, HELD_OUT_JOINED_FONTS, HELD_OUT_FONTS, type HandName } from "./fonts";
+import { HELD_OUT_DEBIAN_FONTS, HELD_OUT_DEBIAN_FONTS_2, HELD_OUT_JOINED_FONTS, HELD_OUT_FONTS, type HandName } from "./fonts";
 import { engineGame } from "./engineGames";
 import { ecoLines } from "./openings";
 import { syntheticSheet, type SyntheticPage } from "./sheet";
@@ -11,7 +11,8 @@ const HELD_OUT_SEED = 900_000_000;
  * The kinds of held-out hands, none used in training: handwriting fonts in print style (`fonts`) and joined
  * (`joined`, since 2026-11-27's fifth session), writers drawn with a pen (strokes.ts) in print style and in cursive, and
  * fonts made from people's handwriting that Debian packages (`debian`, since 2026-11-30's sixth session: fonts.ts's
- * DEBIAN_FONT_FILES; never calibrated on, CALIBRATED_KINDS).
+ * DEBIAN_FONT_FILES; never calibrated on, CALIBRATED_KINDS), and a second such set (`debian2`, since 2026-12-03's third
+ * session: DEBIAN_FONT_FILES_2).
  */
 export const HELD_OUT_HANDS = {
   fonts: HELD_OUT_FONTS,
@@ -19,9 +20,10 @@ export const HELD_OUT_HANDS = {
   print: ["ems_felix", "ems_readability", "ems_readability_italic"],
   cursive: ["cursive", "scripts", "scriptc", "hershey_script_1", "hershey_script_med"],
   debian: HELD_OUT_DEBIAN_FONTS,
+  debian2: HELD_OUT_DEBIAN_FONTS_2,
 } as const satisfies Record<string, readonly HandName[]>;
 export type HeldOutKind = keyof typeof HELD_OUT_HANDS;
-/** The kinds the confidence is calibrated on (train:calibration's default); the `debian` hands only measure it. */
+/** The kinds the confidence is calibrated on (train:calibration's default); the `debian` and `debian2` hands only measure it. */
 export const CALIBRATED_KINDS: readonly HeldOutKind[] = ["fonts", "joined", "print", "cursive"];
 
 export type HeldOutSheet = { index: number; pages: SyntheticPage[]; otherPlayer: SyntheticPage[] | null };
