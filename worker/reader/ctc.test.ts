@@ -1,18 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { CLASSES, encodeText } from "./alphabet";
-import { ANY_FILE, ANY_RANK, ctcLogLikelihood, ctcLossAndGradient, greedyDecode } from "./ctc";
+import { ANY_FILE, ANY_RANK, ctcLogLikelihood, ctcLossAndGradient, ctcPrefixLogLikelihood, greedyDecode } from "./ctc";
 
 /** Frames of log-probabilities from rows of probabilities. */
 const frames = (rows: number[][]) => Float32Array.from(rows.flat().map(Math.log));
 
-/** Brute force: sum over all class paths of length T that collapse to the label. */
-function bruteForce(rows: number[][], label: number[]): number {
+/** Brute force: sum over all class paths of length T whose collapsed text `matches`. */
+function bruteForceSum(rows: number[][], matches: (collapsed: number[]) => boolean): number {
   const classes = rows[0].length;
   let total = 0;
   const walk = (t: number, path: number[], p: number) => {
     if (t === rows.length) {
-      const collapsed = path.filter((c, i) => c !== 0 && c !== path[i - 1]);
-      if (collapsed.join() === label.join()) total += p;
+      if (matches(path.filter((c, i) => c !== 0 && c !== path[i - 1]))) total += p;
       return;
     }
     for (let c = 0; c < classes; c++) walk(t + 1, [...path, c], p * rows[t][c]);
@@ -20,6 +19,10 @@ function bruteForce(rows: number[][], label: number[]): number {
   walk(0, [], 1);
   return total;
 }
+/** The paths that collapse to the label. */
+const bruteForce = (rows: number[][], label: number[]) => bruteForceSum(rows, (collapsed) => collapsed.join() === label.join());
+/** The paths whose collapsed text begins with the label. */
+const bruteForcePrefix = (rows: number[][], label: number[]) => bruteForceSum(rows, (collapsed) => collapsed.slice(0, label.length).join() === label.join());
 
 /** The forward pass in the log domain, written out plainly: log p(label | frames). */
 function logDomainLikelihood(logProbs: Float32Array, frameCount: number, classes: number, label: number[]): number {
@@ -45,6 +48,23 @@ const rows = [
 ];
 
 describe("CTC", () => {
+  it("the prefix probability sums every text that begins with the label, and is at least the label's own", () => {
+    const random = (() => { let x = 7; return () => ((x = (x * 16807) % 2147483647) / 2147483647); })();
+    const wide = Array.from({ length: 6 }, () => {
+      const row = [random(), random(), random(), random()];
+      const sum = row.reduce((a, b) => a + b);
+      return row.map((v) => v / sum);
+    });
+    for (const label of [[1], [2], [1, 1], [1, 2], [3, 1, 3], [2, 2, 1]]) {
+      const prefix = ctcPrefixLogLikelihood(frames(wide), wide.length, 4, label);
+      expect(prefix).toBeCloseTo(Math.log(bruteForcePrefix(wide, label)), 6);
+      expect(prefix).toBeGreaterThan(ctcLogLikelihood(frames(wide), wide.length, 4, label));
+    }
+    // every text begins with nothing; no text of four frames begins with five characters
+    expect(ctcPrefixLogLikelihood(frames(rows), rows.length, 3, [])).toBe(0);
+    expect(ctcPrefixLogLikelihood(frames(rows), rows.length, 3, [1, 2, 1, 2, 1])).toBe(-Infinity);
+  });
+
   it("sums every alignment of a label, including repeated characters that need a blank between them", () => {
     for (const label of [[1], [1, 2], [1, 1], [2, 1, 2]]) {
       expect(Math.exp(ctcLogLikelihood(frames(rows), 4, 3, label))).toBeCloseTo(bruteForce(rows, label), 6);

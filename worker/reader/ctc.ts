@@ -193,6 +193,43 @@ export function ctcLogLikelihood(logProbs: Float32Array, frames: number, classes
   return scaled >= SCALED_FLOOR ? scaled : logDomainLikelihood(logProbs, frames, classes, ext);
 }
 
+/**
+ * log p(the frames' text begins with `label` | frames): the sum over every alignment that writes the label and then
+ * anything or nothing (Graves 2008, the prefix probability of CTC's prefix search). Every such alignment enters the
+ * label's last character once, from the state before it, at the frame where it first writes it; what follows adds up
+ * to 1. In the log domain: used only for the few forms that end in a writer's note after the move (decode.ts).
+ */
+export function ctcPrefixLogLikelihood(logProbs: Float32Array, frames: number, classes: number, label: readonly number[]): number {
+  if (label.length === 0) return 0;
+  const ext = extend(label);
+  const s = ext.length;
+  const last = s - 2;
+  const enters = (alpha: Float64Array, t: number) => {
+    let from = alpha[last - 1];
+    if (last > 1 && ext[last] !== ext[last - 2]) from = logAdd(from, alpha[last - 2]);
+    return from === NEG ? NEG : from + logProbs[t * classes + ext[last]];
+  };
+  let alpha = new Float64Array(s).fill(NEG);
+  let next = new Float64Array(s);
+  alpha[0] = logProbs[ext[0]];
+  alpha[1] = logProbs[ext[1]];
+  let prefix = label.length === 1 ? alpha[1] : NEG;
+  for (let t = 1; t < frames; t++) {
+    prefix = logAdd(prefix, enters(alpha, t));
+    const row = t * classes;
+    next.fill(NEG);
+    // the states up to the one before the label's last: what reaches its last is counted above
+    for (let i = 0; i < last; i++) {
+      let sum = alpha[i];
+      if (i > 0) sum = logAdd(sum, alpha[i - 1]);
+      if (i > 1 && ext[i] !== BLANK && ext[i] !== ext[i - 2]) sum = logAdd(sum, alpha[i - 2]);
+      next[i] = sum === NEG ? NEG : sum + logProbs[row + ext[i]];
+    }
+    [alpha, next] = [next, alpha];
+  }
+  return prefix;
+}
+
 /** Room for the loss's frames' probabilities and its states' rows, reused from call to call (adapting makes thousands of calls a sheet). */
 let lossRooms = { p: new Float64Array(40 * 41), alpha: new Float64Array(40 * 16), beta: new Float64Array(40 * 16) };
 

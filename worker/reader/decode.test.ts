@@ -26,6 +26,19 @@ describe("legality-constrained decoding", () => {
     expect(long.moves[2].evidence!.posterior).toBeGreaterThan(0.98);
   });
 
+  it("reads a capture en passant marked after the move (exd6 e.p., read as exd6e-6) as the capture, at the cost of the mark", () => {
+    const opening = ["e4", "a6", "e5", "d5"].map((text) => ply(frames(text)));
+    const marked = decodeGame([...opening, ply(frames("exd6e-6")), ply(frames("c6"))], "EN");
+    expect(marked.moves.map((m) => m.san)).toEqual(["e4", "a6", "e5", "d5", "exd6", "c6"]);
+    // the box fits the capture as well as the mark's cost allows, a quarter of what the box reads, no worse
+    const fit = marked.moves[4].evidence!.nearFit;
+    expect(fit).toBeGreaterThan(-Math.log(4) - 0.1);
+    expect(marked.moves[4].flagged).toBe(false);
+    // written without the mark, the capture fits fully
+    const plain = decodeGame([...opening, ply(frames("exd6")), ply(frames("c6"))], "EN");
+    expect(plain.moves[4].evidence!.nearFit).toBeGreaterThan(-0.1);
+  });
+
   it("counts a long move whose square of departure is misread by its piece and square of arrival, at the cost of the 64 squares", () => {
     // Ng1-f3 written, its square of departure read as d1 (a hand's g taken for d): no knight leaves d1
     const texts = ["e2-e4", "e7-e5", "Nd1-f3", "Nb8-c6", "Bf1-b5", "a7-a6", "Bb5-a4", "Ng8-f6", "O-O", "Bf8-e7"];

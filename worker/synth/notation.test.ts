@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "~/chess/random";
 import { sheetForms } from "../reader/decode";
 import { TRAINING_FONTS } from "./fonts";
-import { anyPieceLetters, syntheticSheet, writtenLongMove } from "./sheet";
+import { anyPieceLetters, EN_PASSANT_MARK, enPassantMarks, syntheticSheet, writtenLongMove } from "./sheet";
 
 describe("writers who keep to long algebraic notation", () => {
   it("write every move as a form the decoder knows, both squares given, with or without their hyphen", async () => {
@@ -70,5 +70,27 @@ describe("writers with any five capitals for piece letters", () => {
 
   it("leave the language's letters where the chance is not drawn", () => {
     expect(anyPieceLetters("DE", 0, 5)("Sf3")).toBe("Sf3");
+  });
+});
+
+describe("writers who mark a capture en passant", () => {
+  // 1. e4 a6 2. e5 d5 3. exd6 (en passant) c6 4. dxe7 (an ordinary capture)
+  const sans = ["e4", "a6", "e5", "d5", "exd6", "c6", "dxe7"];
+
+  it("write e.p. after such a capture and nowhere else; writers without the habit never do", () => {
+    const marked = enPassantMarks(sans, 1, 5);
+    expect(sans.map((san, ply) => marked(ply, san))).toEqual(["e4", "a6", "e5", "d5", `exd6${EN_PASSANT_MARK}`, "c6", "dxe7"]);
+    const unmarked = enPassantMarks(sans, 0, 5);
+    expect(sans.map((san, ply) => unmarked(ply, san))).toEqual(sans);
+  });
+
+  it("write it on the sheet, and a sheet without the habit is the same as before it existed", async () => {
+    const options = { seed: 60000011, fonts: TRAINING_FONTS, layout: "kiebitz-60" as const, language: "EN" as const, sans };
+    const [marked] = await syntheticSheet({ ...options, enPassantMarks: 1 });
+    expect(marked.written.map((box) => box.text.replace(/[+#]$/, ""))).toContain(`exd6${EN_PASSANT_MARK}`);
+    const [plain] = await syntheticSheet(options);
+    const [none] = await syntheticSheet({ ...options, enPassantMarks: 0 });
+    expect(none.written).toEqual(plain.written);
+    expect(plain.written.some((box) => box.text.includes("e.p."))).toBe(false);
   });
 });

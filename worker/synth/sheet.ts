@@ -128,6 +128,11 @@ export type SheetOptions = {
    * the languages whose letters are rare (Dutch P, Czech J and V, Turkish and Spanish A) as often as the others.
    */
   anyLetters?: number;
+  /**
+   * Chance that the writer marks a capture en passant as such (exd6 e.p., enPassantMarks; none by default), drawn from a
+   * random stream of its own.
+   */
+  enPassantMarks?: number;
   /** Chance that the writer's digits are a real person's of a set (digits.ts; none by default), drawn from a random stream of its own. */
   realDigits?: { share: number; set: DigitSet };
   /** The pages photographed bowed, sagging this many mm in their middle (bowed; flat by default). No random draws: otherwise the same sheet. */
@@ -135,7 +140,7 @@ export type SheetOptions = {
 };
 
 /** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --pen --long --digits`). */
-export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits" | "anyLetters">;
+export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits" | "anyLetters" | "enPassantMarks">;
 
 /** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
 const MIXING_STREAM = 0x5bd1e995;
@@ -151,6 +156,23 @@ const PEN_STREAM = 0x3c6ef372;
 
 /** Where the random stream of writers with any piece letters starts, apart from the others. */
 const LETTERS_STREAM = 0x6a09e667;
+
+/** Where the random stream of writers who mark captures en passant starts, apart from the others. */
+const EN_PASSANT_STREAM = 0x1f83d9ab;
+
+/** How a capture en passant is marked by a writer who marks it: after the move, as FIDE's notation and most players do. */
+export const EN_PASSANT_MARK = " e.p.";
+
+/**
+ * By chance (`share`), what a writer who marks captures en passant writes: EN_PASSANT_MARK after each (the plies of
+ * `sans` that are one); else the writing as it is.
+ */
+export function enPassantMarks(sans: readonly string[], share: number, seed: number): (ply: number, text: string) => string {
+  if (share <= 0 || seededRandom((seed ^ EN_PASSANT_STREAM) >>> 0)() >= share) return (_, text) => text;
+  const chess = new Chess();
+  const captures = new Set(sans.flatMap((san, ply) => (chess.move(san).isEnPassant() ? [ply] : [])));
+  return (ply, text) => (captures.has(ply) ? text + EN_PASSANT_MARK : text);
+}
 
 const PIECES = ["k", "q", "r", "b", "n"] as const;
 /**
@@ -225,7 +247,8 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const corrections = options.corrections ?? 0.03;
   const inNotation = sheetNotation(sans, language, options.longNotation ?? 0, options.seed, options.pieceNaming);
   const letters = anyPieceLetters(language, options.anyLetters ?? 0, options.seed);
-  const write = (ply: number, sheetRandom: Random) => letters(inNotation(ply, sheetRandom));
+  const marked = enPassantMarks(sans, options.enPassantMarks ?? 0, options.seed);
+  const write = (ply: number, sheetRandom: Random) => marked(ply, letters(inNotation(ply, sheetRandom)));
   const out: SyntheticPage[] = [];
   for (const page of pages) {
     const parts: string[] = [];
