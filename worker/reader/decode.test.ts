@@ -39,6 +39,14 @@ describe("legality-constrained decoding", () => {
     expect(plain.moves[4].evidence!.nearFit).toBeGreaterThan(-0.1);
   });
 
+  it("reads a move noted with a draw offer after it ((=), read as Nf3f=1) as the move, at the cost of the note", () => {
+    const opening = ["e4", "e5"].map((text) => ply(frames(text)));
+    const offered = decodeGame([...opening, ply(frames("Nf3f=1")), ply(frames("Nc6"))], "EN");
+    expect(offered.moves.map((m) => m.san)).toEqual(["e4", "e5", "Nf3", "Nc6"]);
+    expect(offered.moves[2].evidence!.nearFit).toBeGreaterThan(-Math.log(4) - 0.1);
+    expect(offered.moves[2].flagged).toBe(false);
+  });
+
   it("counts a long move whose square of departure is misread by its piece and square of arrival, at the cost of the 64 squares", () => {
     // Ng1-f3 written, its square of departure read as d1 (a hand's g taken for d): no knight leaves d1
     const texts = ["e2-e4", "e7-e5", "Nd1-f3", "Nb8-c6", "Bf1-b5", "a7-a6", "Bb5-a4", "Ng8-f6", "O-O", "Bf8-e7"];

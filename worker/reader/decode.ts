@@ -109,8 +109,19 @@ const NOTE = "\u0003";
 const NOTE_COST = Math.log(4);
 /** A pawn's capture onto the third or sixth rank, which may be one en passant: its forms also with the mark after them. */
 const MAY_BE_EN_PASSANT = /^[a-h]x[a-h][36]/;
-const withMarks = (san: string, forms: string[]) =>
-  MAY_BE_EN_PASSANT.test(san) ? [...new Set([...forms, ...forms.filter((form) => !form.includes(OPEN_FILE)).flatMap((form) => [`${form}e${NOTE}`, `${form.replace(/[+#]$/, "")}e${NOTE}`])])] : forms;
+/**
+ * A draw offered with a move is noted after it, (=) (FIDE Laws, 9.1.2.2); the recognizer reads the equals sign and takes
+ * the brackets for whatever they look like to it (Kf7=1, e3+=, b6f=1). Where a box of the ply reads an equals sign, each
+ * form is also scored as the move and anything after it, less the log of NOTE_COST (README, *A draw offered, noted (=)*).
+ */
+const EQUALS = encodeText("=")[0];
+/** The move's forms, with those of a capture en passant marked and, where `offered` (a box reads an equals sign), the move with a note after it. */
+function withMarks(san: string, forms: string[], offered: boolean): string[] {
+  if (!offered && !MAY_BE_EN_PASSANT.test(san)) return forms;
+  const plain = forms.filter((form) => !form.includes(OPEN_FILE));
+  const marked = MAY_BE_EN_PASSANT.test(san) ? plain.flatMap((form) => [`${form}e${NOTE}`, `${form.replace(/[+#]$/, "")}e${NOTE}`]) : [];
+  return [...new Set([...forms, ...marked, ...(offered ? plain.map((form) => form + NOTE) : [])])];
+}
 
 /** A form's CTC label, what is taken off its likelihood (an open square of departure's cost, a mark's), and whether anything may follow it. */
 function formLabel(form: string): { label: number[]; cost: number; prefix: boolean } {
@@ -182,7 +193,9 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   /** The ways the move (leaving the square `from`) may be written on these sheets. */
   const formsOf = (san: string, from: string) => sheetForms(san, language, { from, long, named });
   /** The forms the boxes are scored against: the written ones, and in long notation those with the square of departure open. */
-  const scoredForms = (san: string, from: string) => withMarks(san, long ? scoredLongForms(san, language, from, named) : formsOf(san, from));
+  // a draw offered with the move, noted after it: a box of the ply reads an equals sign
+  const offered = asCut.some((logProbs) => greedyDecode(logProbs, observation.frames, CLASSES).includes(EQUALS));
+  const scoredForms = (san: string, from: string) => withMarks(san, long ? scoredLongForms(san, language, from, named) : formsOf(san, from), offered);
   /** How likely the box shows the move, by its likeliest written form. */
   const moveScore = (box: number, san: string, from: string) => Math.max(...scoredForms(san, from).map((form) => asCutScore(box, form)));
   // what the box reads as in the sheet's notation: a letter of another language read there is one of its own misread

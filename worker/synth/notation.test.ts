@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "~/chess/random";
 import { sheetForms } from "../reader/decode";
 import { TRAINING_FONTS } from "./fonts";
-import { anyPieceLetters, EN_PASSANT_MARK, enPassantMarks, syntheticSheet, writtenLongMove } from "./sheet";
+import { anyPieceLetters, DRAW_OFFER_MARK, drawOffers, EN_PASSANT_MARK, enPassantMarks, syntheticSheet, writtenLongMove } from "./sheet";
 
 describe("writers who keep to long algebraic notation", () => {
   it("write every move as a form the decoder knows, both squares given, with or without their hyphen", async () => {
@@ -92,5 +92,15 @@ describe("writers who mark a capture en passant", () => {
     const [none] = await syntheticSheet({ ...options, enPassantMarks: 0 });
     expect(none.written).toEqual(plain.written);
     expect(plain.written.some((box) => box.text.includes("e.p."))).toBe(false);
+  });
+});
+
+describe("writers who offer a draw", () => {
+  it("note (=) after one or two moves; writers without the habit never do", () => {
+    const texts = Array.from({ length: 80 }, (_, ply) => `m${ply}`);
+    const offered = texts.map((text, ply) => drawOffers(80, 1, 9)(ply, text)).filter((text) => text.endsWith(DRAW_OFFER_MARK));
+    expect(offered.length).toBeGreaterThanOrEqual(1);
+    expect(offered.length).toBeLessThanOrEqual(2);
+    expect(texts.map((text, ply) => drawOffers(80, 0, 9)(ply, text))).toEqual(texts);
   });
 });

@@ -133,6 +133,8 @@ export type SheetOptions = {
    * random stream of its own.
    */
   enPassantMarks?: number;
+  /** Chance that the writer offers a draw during the game and notes it after a move, (=) (drawOffers; none by default), drawn from a random stream of its own. */
+  drawOffers?: number;
   /** Chance that the writer's digits are a real person's of a set (digits.ts; none by default), drawn from a random stream of its own. */
   realDigits?: { share: number; set: DigitSet };
   /** The pages photographed bowed, sagging this many mm in their middle (bowed; flat by default). No random draws: otherwise the same sheet. */
@@ -140,7 +142,7 @@ export type SheetOptions = {
 };
 
 /** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --pen --long --digits`). */
-export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits" | "anyLetters" | "enPassantMarks">;
+export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits" | "anyLetters" | "enPassantMarks" | "drawOffers">;
 
 /** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
 const MIXING_STREAM = 0x5bd1e995;
@@ -172,6 +174,20 @@ export function enPassantMarks(sans: readonly string[], share: number, seed: num
   const chess = new Chess();
   const captures = new Set(sans.flatMap((san, ply) => (chess.move(san).isEnPassant() ? [ply] : [])));
   return (ply, text) => (captures.has(ply) ? text + EN_PASSANT_MARK : text);
+}
+
+/** Where the random stream of writers who offer draws starts, apart from the others. */
+const DRAW_STREAM = 0x510e527f;
+
+/** How a player notes a draw offered with a move (FIDE Laws, 9.1.2.2): after it. */
+export const DRAW_OFFER_MARK = " (=)";
+
+/** By chance (`share`), a writer who offers a draw once or twice in the game, after moves drawn at random, and notes it (DRAW_OFFER_MARK); else the writing as it is. */
+export function drawOffers(plies: number, share: number, seed: number): (ply: number, text: string) => string {
+  const random = seededRandom((seed ^ DRAW_STREAM) >>> 0);
+  if (share <= 0 || random() >= share) return (_, text) => text;
+  const offers = new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => Math.floor(random() * plies)));
+  return (ply, text) => (offers.has(ply) ? text + DRAW_OFFER_MARK : text);
 }
 
 const PIECES = ["k", "q", "r", "b", "n"] as const;
@@ -248,7 +264,8 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const inNotation = sheetNotation(sans, language, options.longNotation ?? 0, options.seed, options.pieceNaming);
   const letters = anyPieceLetters(language, options.anyLetters ?? 0, options.seed);
   const marked = enPassantMarks(sans, options.enPassantMarks ?? 0, options.seed);
-  const write = (ply: number, sheetRandom: Random) => marked(ply, letters(inNotation(ply, sheetRandom)));
+  const offered = drawOffers(sans.length, options.drawOffers ?? 0, options.seed);
+  const write = (ply: number, sheetRandom: Random) => offered(ply, marked(ply, letters(inNotation(ply, sheetRandom))));
   const out: SyntheticPage[] = [];
   for (const page of pages) {
     const parts: string[] = [];
