@@ -192,9 +192,9 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   const asCutScore = asCut.some((frames, box) => frames !== observation.logProbs[box]) ? formScorer(asCut, observation.frames) : formScore;
   /** The ways the move (leaving the square `from`) may be written on these sheets. */
   const formsOf = (san: string, from: string) => sheetForms(san, language, { from, long, named });
-  /** The forms the boxes are scored against: the written ones, and in long notation those with the square of departure open. */
   // a draw offered with the move, noted after it: a box of the ply reads an equals sign
   const offered = asCut.some((logProbs) => greedyDecode(logProbs, observation.frames, CLASSES).includes(EQUALS));
+  /** The forms the boxes are scored against: the written ones, in long notation those with the square of departure open, and those with a note after them (withMarks). */
   const scoredForms = (san: string, from: string) => withMarks(san, long ? scoredLongForms(san, language, from, named) : formsOf(san, from), offered);
   /** How likely the box shows the move, by its likeliest written form. */
   const moveScore = (box: number, san: string, from: string) => Math.max(...scoredForms(san, from).map((form) => asCutScore(box, form)));
