@@ -8,7 +8,7 @@
  * beside a player's (named as another game's, or not), and a
  * calibration table (moves at or above a confidence, and the share of them right); seconds a page, also in references: fixed work
  * timed after every sheet (machineReference.ts), so that runs in a slower hour of the machine compare.
- * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian --model dir --header dir --first 0 --games random
+ * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian,debian2 --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
  * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)

@@ -170,11 +170,15 @@ export const EN_PASSANT_MARK = " e.p.";
  * `sans` that are one); else the writing as it is.
  */
 export function enPassantMarks(sans: readonly string[], share: number, seed: number): (ply: number, text: string) => string {
-  if (share <= 0 || seededRandom((seed ^ EN_PASSANT_STREAM) >>> 0)() >= share) return (_, text) => text;
+  if (share <= 0 || seededRandom((seed ^ EN_PASSANT_STREAM) >>> 0)() >= share) return unnoted;
   const chess = new Chess();
-  const captures = new Set(sans.flatMap((san, ply) => (chess.move(san).isEnPassant() ? [ply] : [])));
-  return (ply, text) => (captures.has(ply) ? text + EN_PASSANT_MARK : text);
+  return notedAfter(new Set(sans.flatMap((san, ply) => (chess.move(san).isEnPassant() ? [ply] : []))), EN_PASSANT_MARK);
 }
+
+/** The writing as it is. */
+const unnoted = (_: number, text: string) => text;
+/** The writing with `note` after the moves of `plies`. */
+const notedAfter = (plies: ReadonlySet<number>, note: string) => (ply: number, text: string) => (plies.has(ply) ? text + note : text);
 
 /** Where the random stream of writers who offer draws starts, apart from the others. */
 const DRAW_STREAM = 0x510e527f;
@@ -185,9 +189,8 @@ export const DRAW_OFFER_MARK = " (=)";
 /** By chance (`share`), a writer who offers a draw once or twice in the game, after moves drawn at random, and notes it (DRAW_OFFER_MARK); else the writing as it is. */
 export function drawOffers(plies: number, share: number, seed: number): (ply: number, text: string) => string {
   const random = seededRandom((seed ^ DRAW_STREAM) >>> 0);
-  if (share <= 0 || random() >= share) return (_, text) => text;
-  const offers = new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => Math.floor(random() * plies)));
-  return (ply, text) => (offers.has(ply) ? text + DRAW_OFFER_MARK : text);
+  if (share <= 0 || random() >= share) return unnoted;
+  return notedAfter(new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => Math.floor(random() * plies))), DRAW_OFFER_MARK);
 }
 
 const PIECES = ["k", "q", "r", "b", "n"] as const;
