@@ -18,7 +18,7 @@ import { logger, requestId } from "./logger";
  * pages are kept compressed too (gzipParts.ts), so a hit costs neither rendering nor compression.
  * Entries are keyed by address and the cookies a page depends on without a session (language,
  * cookie consent), kept at most `maxAgeMs`, and dropped oldest first beyond `maxBytes` in all.
- * The landing and documentation pages are kept the same way, rendered anew every `staticMs` (the
+ * The landing and documentation pages are kept the same way, each rendered anew `staticMs` after it was kept (the
  * start page shows a live count of games), so that a flood of them costs no rendering either.
  *
  * `middleware` lets pages render inside the Express stack (after its limits and headers) and keeps
@@ -35,7 +35,7 @@ const OWN_HEADERS = new Set(["x-request-id", "x-page-cache", "content-length", "
 type Stamp = { value: string | null; tournamentId: number | null; at: number };
 
 /** A kept page: its body split where the nonce of the response that rendered it stood, and compressed. */
-type Entry = { stamp: string; headers: OutgoingHttpHeaders; policy: string[]; body: GzipParts; size: number; created: number };
+type Entry = { stamp: string; headers: OutgoingHttpHeaders; policy: string[]; body: GzipParts; size: number; expires: number };
 
 function split(body: Buffer, nonce: string): Buffer[] {
   const parts: Buffer[] = [];
@@ -124,14 +124,14 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
 
   /** What a kept page at this path must match to be current; null when pages at this path are not kept. */
   const stampFor = (path: string, options?: { fresh?: boolean }): Promise<string | null> | null => {
-    if (STATIC_PAGE.test(path)) return Promise.resolve(`static ${Math.floor(Date.now() / staticMs)}`);
+    if (STATIC_PAGE.test(path)) return Promise.resolve("static");
     const found = slugs(path);
     return found ? stampOf(...found, options) : null;
   };
 
   const current = (key: string, stamp: string) => {
     const entry = entries.get(key);
-    return entry && entry.stamp === stamp && Date.now() - entry.created < maxAgeMs ? entry : null;
+    return entry && entry.stamp === stamp && Date.now() < entry.expires ? entry : null;
   };
 
   /** Answers a request for a kept page before Express; false when the request is not for one. */
@@ -201,7 +201,9 @@ export function publicPageCache(db: Db, { maxBytes = 64 * 1024 * 1024, maxAgeMs 
         const body = Buffer.concat(chunks);
         const compressed = compressParts(split(body, nonce), nonce);
         const size = body.length + compressed.compressed.reduce((sum, part) => sum + part.length, 0);
-        store(key, { stamp, headers, policy: policy.split(nonce), body: compressed, size, created: Date.now() });
+        // a landing page is kept for `staticMs` from now, whenever in the clock's seconds it was rendered
+        const expires = Date.now() + (STATIC_PAGE.test(req.path) ? staticMs : maxAgeMs);
+        store(key, { stamp, headers, policy: policy.split(nonce), body: compressed, size, expires });
       }
       return end(chunk, ...rest);
     }) as typeof res.end;
