@@ -1,7 +1,7 @@
 import type { Rect } from "~/sheets/templates";
 import { cropScaled, type GrayImage } from "../vision/image";
 import { eraseLines, extent, inkMass, inkOf, paleGain, strengthened } from "./ink";
-import { ownWriting, reachesTopOrBottom, type OwnWriting } from "./ownWriting";
+import { ownWriting, reachesTopOrBottom, type NeighbourStrokes, type OwnWriting } from "./ownWriting";
 
 /**
  * Recognizer input: the writing of one box, ink = 1 and paper = 0. The box is cut out, the writing
@@ -75,7 +75,7 @@ function regionOf(columns: Float64Array, rows: Float64Array, within: Rect, sx: n
  * Kiebitz's (supplied.ts); Kiebitz's own rows are cut as the recognizer learnt them, where leaving them out did not help
  * (README, *Writing across the lines*).
  */
-export function measureBox(page: GrayImage, box: LeaningRect, neighbours = false): BoxMeasure {
+export function measureBox(page: GrayImage, box: LeaningRect, neighbours = false, strokes?: NeighbourStrokes): BoxMeasure {
   const lean = leanOf(box);
   const inset = { x: box.x + INSET_PX, y: box.y + INSET_PX, w: box.w - 2 * INSET_PX, h: box.h - 2 * INSET_PX };
   const native = cropScaled(page, inset.x, inset.y, inset.w, inset.h, Math.max(8, Math.round(inset.h)), 4 * Math.round(inset.w), lean);
@@ -90,7 +90,7 @@ export function measureBox(page: GrayImage, box: LeaningRect, neighbours = false
   const gain = written < WRITTEN_INK && lines >= WRITTEN_LINES ? paleGain(ink) : 1;
   const inked = strengthened(ink, gain);
   const reachesOut = neighbours && isWritten({ ink: written, lines }) && reachesTopOrBottom(inked, native.width, native.height);
-  const own = reachesOut ? ownWriting(page, box, inset, gain, lean) : undefined;
+  const own = reachesOut ? ownWriting(page, box, inset, gain, lean, strokes) : undefined;
   if (own) {
     const window = { x: own.x, y: own.y, w: own.image.width * own.sx, h: own.image.height * own.sy };
     return { ink: Math.round(own.written * scale), lines, region: regionOf(own.columns, own.rows, window, own.sx, own.sy), box, gain, own };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "~/chess/random";
 import { createImage, type GrayImage } from "../vision/image";
-import { cropBox } from "./crops";
+import { cropBox, isWritten, measureBox } from "./crops";
 import { ownWriting } from "./ownWriting";
+import { withoutTrailingTails } from "./read";
 
 /** Rows of a form's table, 45 pixels high: lines at 20, 65 and 110, sides at 10 and 229, on paper of grey 228 with a little noise. */
 function table(draw: (dark: (x: number, y: number) => void) => void): GrayImage {
@@ -96,5 +97,34 @@ describe("a box's own writing where writing crosses its lines", () => {
     expect(crop.region.y + crop.region.h).toBeGreaterThan(98);
     expect(crop.region.x).toBeLessThan(62);
     expect(crop.region.x + crop.region.w).toBeLessThan(122);
+  });
+});
+
+describe("the boxes after a game's last move", () => {
+  /** The upper row's box, the game's last move in it: a letter whose tail reaches `to` (down into the box below). */
+  const lastMove = { ply: 40, region: { x: 10, y: 20, w: 220, h: 46 }, text: "Kg4" };
+  const next = (text: string) => ({ ply: 41, region: box, text });
+  const tailed = (dark: (x: number, y: number) => void, to: number) => {
+    // a square letter, then one whose right stem goes on down to `to`
+    upright(dark, 40, 33, 55), upright(dark, 54, 33, 55), level(dark, 33, 40, 55), level(dark, 54, 40, 55);
+    upright(dark, 80, 35, 58), level(dark, 35, 80, 95), upright(dark, 94, 35, to);
+  };
+
+  it("are not read as moves where they read as a character or none and their only ink is the last move's tail, however deep it reaches", () => {
+    // an f's or g's descender reaching two thirds into the box below (30 of 45 pixels): written, as the box is cut alone,
+    // and more than the 0.4 of a box in which writing across the lines looks for a neighbour's stroke
+    const page = table((dark) => tailed(dark, 95));
+    expect(isWritten(measureBox(page, box))).toBe(true);
+    expect(isWritten(measureBox(page, box, true))).toBe(true);
+    // before, that box was read as a move after the last (a 1), which the decoder made one of, bending the game's end
+    expect(withoutTrailingTails(page, [lastMove, next("1")])).toEqual([lastMove]);
+    expect(withoutTrailingTails(page, [lastMove, next("")])).toEqual([lastMove]);
+  });
+
+  it("keep a move of their own, whether beside the tail or touching the letter above as a whole word", () => {
+    expect(withoutTrailingTails(table((dark) => (tailed(dark, 95), square(dark, 160))), [lastMove, next("1")])).toEqual([lastMove, next("1")]);
+    // a joined hand's move whose first letter touches the tail above is one piece with it: it reads as a move
+    expect(withoutTrailingTails(table((dark) => tailed(dark, 95)), [lastMove, next("Kg6")])).toEqual([lastMove, next("Kg6")]);
+    expect(withoutTrailingTails(table((dark) => tailed(dark, 95)), [lastMove])).toEqual([lastMove]);
   });
 });

@@ -9,10 +9,13 @@ const REACH = 1;
 /** Rows this share of the box's height (at least 2 pixels) either side of its top and bottom lines are where its printed lines are looked for. */
 const ON_LINE = 0.1;
 /**
- * A stroke inside the box that goes on beyond its line is a neighbour's (a descender from the row above, a tall letter from
- * the row below) when it reaches at most this share of the box's height in and is no heavier than its part beyond.
+ * When a stroke inside a box that goes on beyond its line is a neighbour's (a descender from the row above, a tall letter
+ * from the row below): when it reaches at most `reach` of the box's height in and weighs at most `weight` times its part
+ * beyond.
  */
-const NEIGHBOURS_REACH = 0.4;
+export type NeighbourStrokes = { reach: number; weight: number };
+/** Within a game's boxes, where the box's own writing may meet a neighbour's: a stroke reaching in little, no heavier than its part beyond. */
+const NEIGHBOUR_STROKES: NeighbourStrokes = { reach: 0.4, weight: 1 };
 /** Columns either side in which a stroke below a line is looked for to meet the one above it. */
 const ACROSS_REACH = 2;
 
@@ -54,11 +57,11 @@ function lineRows(erased: Uint8Array, edge: number, reach: number): [number, num
  * The box's own writing (OwnWriting) when a neighbour's reaches in; undefined when none does, where crops.ts cuts the box
  * alone. `box`: between the printed lines; `inset`: its inside, as crops.ts measures it. The writing is cut at the box's top
  * and bottom lines into pieces; where a piece inside and one beyond meet at a line, the one inside is the neighbour's if it
- * reaches little in and weighs no more (NEIGHBOURS_REACH): it is made paper. Otherwise the box keeps its side of the line, as before.
+ * reaches little in and weighs no more (NEIGHBOUR_STROKES; `strokes` another rule): it is made paper. Otherwise the box keeps its side of the line, as before.
  * Strokes of the box's own that leave it are cut at its lines too: the recognizer learnt them so (joining them on read
  * sheets in print on small rows better, but the benchmark's fonts' worse: README, *Writing across the lines*).
  */
-export function ownWriting(page: GrayImage, box: Rect, inset: Rect, gain: number, lean?: { slope: number; about: number }): OwnWriting | undefined {
+export function ownWriting(page: GrayImage, box: Rect, inset: Rect, gain: number, lean?: { slope: number; about: number }, strokes: NeighbourStrokes = NEIGHBOUR_STROKES): OwnWriting | undefined {
   const y = box.y - REACH * box.h;
   const h = box.h * (1 + 2 * REACH);
   const image = cropScaled(page, inset.x, y, inset.w, h, Math.max(8, Math.round(h)), 4 * Math.round(inset.w), lean);
@@ -99,7 +102,7 @@ export function ownWriting(page: GrayImage, box: Rect, inset: Rect, gain: number
       const [within, beyond] = side === 0 ? [below, above] : [above, below];
       if (!inside(within) || inside(beyond)) continue;
       const inReach = side === 0 ? lastRow[within] - to : from - firstRow[within];
-      if (inReach <= NEIGHBOURS_REACH * boxRows && mass[within] <= mass[beyond]) neighbours[within] = 1;
+      if (inReach <= strokes.reach * boxRows && mass[within] <= strokes.weight * mass[beyond]) neighbours[within] = 1;
     }
   });
   if (!neighbours.some(Boolean)) return undefined;

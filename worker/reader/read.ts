@@ -1,9 +1,10 @@
 import type { NotationLanguage } from "~/chess/languages";
 import type { SheetLayoutId } from "~/sheets/templates";
 import { CLASSES, decodeClasses, encodeText } from "./alphabet";
-import { cropBox, cutOut, isWritten, measureBox, type LeaningRect } from "./crops";
+import { cropBox, cutOut, isWritten, measureBox, WRITTEN_INK, type BoxMeasure, type LeaningRect } from "./crops";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
+import type { NeighbourStrokes } from "./ownWriting";
 import { locatePage } from "./page";
 import { FRAMES, loadRecognizers, recognize, recognizeMoveBoxes, type Recognizers } from "../model/recognizer";
 import type { GrayImage } from "../vision/image";
@@ -160,14 +161,29 @@ export async function readMoveBoxes(
     .map((box) => ({ ...box, crop: cutOut(page, box.measure) }))
     .sort((a, b) => a.ply - b.ply);
   const outputs = await recognizeMoveBoxes(recognizer, written.map((box) => box.crop.pixels));
-  return {
-    moves: written.map(({ ply }, i) => {
-      const { logProbs, asCut, features } = outputs[i];
-      return { ply, text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, asCut, features };
-    }),
-    regions: written.map(({ ply, region }) => ({ ply, region })),
-  };
+  const read = written.map(({ ply, region }, i) => {
+    const { logProbs, asCut, features } = outputs[i];
+    return { ply, region, text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, asCut, features };
+  });
+  const kept = withoutTrailingTails(page, read);
+  return { moves: kept.map(({ region: _, ...move }) => move), regions: kept.map(({ ply, region }) => ({ ply, region })) };
 }
+
+/**
+ * The boxes read, in order of ply, without the last ones that read as a character or none and whose only ink is a
+ * neighbour's stroke reaching in: the descender of the last move's f or g in the box below it, read as a 1 or a 0 and
+ * decoded as a move, which bent the game's last moves to let it go on. Within the game Kiebitz's own rows keep their cut
+ * (README, "Writing across the lines"), and a neighbour's stroke is one only where it reaches a little way in.
+ */
+export function withoutTrailingTails<T extends { region: LeaningRect; text: string }>(page: GrayImage, read: readonly T[]): T[] {
+  let end = read.length;
+  while (end > 0 && read[end - 1].text.length <= 1 && onlyNeighbours(measureBox(page, read[end - 1].region, true, TRAILING_STROKES))) end--;
+  return read.slice(0, end);
+}
+/** After the last move a neighbour's stroke may reach all the way into a box (a long descender). */
+const TRAILING_STROKES: NeighbourStrokes = { reach: 1, weight: 1 };
+/** Whether all a box's writing is its neighbours' strokes reaching in: left out, less than a written box's ink remains. */
+const onlyNeighbours = (measure: BoxMeasure) => measure.own !== undefined && measure.ink < WRITTEN_INK;
 
 /** Unwritten boxes in a row after which the game has ended, unless the writing goes on after them (RESUMING_BOXES). */
 const GAME_END_GAP = 2;
