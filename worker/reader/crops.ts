@@ -73,7 +73,8 @@ function regionOf(columns: Float64Array, rows: Float64Array, within: Rect, sx: n
  * A leaning box measured level: each column sampled as far down as its lines lean there. `neighbours`: the strokes of
  * the rows above and below that reach in across the box's lines are left out (ownWriting.ts), as on forms not
  * Kiebitz's (supplied.ts); Kiebitz's own rows are cut as the recognizer learnt them, where leaving them out did not help
- * (README, *Writing across the lines*).
+ * (README, *Writing across the lines*). `strokes`: how deep and how heavy a neighbour's stroke may be (ownWriting's rule
+ * within a game when not given; read.ts asks for any depth after the game's last move).
  */
 export function measureBox(page: GrayImage, box: LeaningRect, neighbours = false, strokes?: NeighbourStrokes): BoxMeasure {
   const lean = leanOf(box);

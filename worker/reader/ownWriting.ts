@@ -57,7 +57,7 @@ function lineRows(erased: Uint8Array, edge: number, reach: number): [number, num
  * The box's own writing (OwnWriting) when a neighbour's reaches in; undefined when none does, where crops.ts cuts the box
  * alone. `box`: between the printed lines; `inset`: its inside, as crops.ts measures it. The writing is cut at the box's top
  * and bottom lines into pieces; where a piece inside and one beyond meet at a line, the one inside is the neighbour's if it
- * reaches little in and weighs no more (NEIGHBOUR_STROKES; `strokes` another rule): it is made paper. Otherwise the box keeps its side of the line, as before.
+ * reaches little in and weighs no more (`strokes`, NEIGHBOUR_STROKES unless given): it is made paper. Otherwise the box keeps its side of the line, as before.
  * Strokes of the box's own that leave it are cut at its lines too: the recognizer learnt them so (joining them on read
  * sheets in print on small rows better, but the benchmark's fonts' worse: README, *Writing across the lines*).
  */
