@@ -82,7 +82,7 @@ for (const file of files) {
   const sheet = readDescription(file);
   const truth = sheet.moves === undefined ? null : writtenMoves(file, sheet.moves);
   const readPages = async (pages: SuppliedSheet["pages"]) => {
-    const read: { moves: BoxReading[] }[] = [];
+    const read: { moves: BoxReading[]; normalised?: BoxReading[] }[] = [];
     for (const page of pages) {
       try {
         read.push(await readSuppliedPage(readPhoto(path.resolve(path.dirname(file), page.photo)), page.boxes, recognizers.moves));

@@ -59,7 +59,7 @@ export function createActivities(storage: SheetStorage, recognizers?: Recognizer
         if (counts) counts.reading--;
       }
       const readingKey = `readings/${handle}.json`;
-      await storage.put(readingKey, Buffer.from(JSON.stringify(storedReading(reading.moves))), "application/json");
+      await storage.put(readingKey, Buffer.from(JSON.stringify(storedReading(reading))), "application/json");
       const pageKey = reading.page ? `pages/${handle}` : null;
       if (pageKey && reading.page) await storage.put(pageKey, await pageJpeg(reading.page), "image/jpeg");
       const { layout, boxes, round, board, result, regions } = reading;

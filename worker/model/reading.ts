@@ -43,6 +43,13 @@ function withoutInitializers(value: unknown): unknown {
   );
 }
 
+/** A copy of a model, its own weights the same values. */
+export async function copyOf(tf: typeof TF, model: TF.LayersModel): Promise<TF.LayersModel> {
+  const copy = await tf.models.modelFromJSON({ modelTopology: withoutInitializers(model.toJSON(null, false)) as TF.io.ModelJSON["modelTopology"] });
+  copy.setWeights(model.getWeights());
+  return copy;
+}
+
 /**
  * The recognizer without its output layer, laid out for reading: built on a copy of the model (the
  * model itself stays as it is, for training), every convolution + batch normalisation + ReLU folded
@@ -50,8 +57,7 @@ function withoutInitializers(value: unknown): unknown {
  * `fusedBidirectionalLstm`. The same values as the model's own layers (within float rounding).
  */
 export async function readingTrunk(tf: typeof TF, model: TF.LayersModel): Promise<Trunk> {
-  const copy = await tf.models.modelFromJSON({ modelTopology: withoutInitializers(model.toJSON(null, false)) as TF.io.ModelJSON["modelTopology"] });
-  copy.setWeights(model.getWeights());
+  const copy = await copyOf(tf, model);
   const last = copy.layers.length - 2;
   const recurrent = fusedBidirectionalLstm(tf, copy.layers[last]);
   const layers = copy.layers.slice(0, recurrent ? last : last + 1).filter((layer) => layer.getClassName() !== "InputLayer");

@@ -3,7 +3,8 @@ import { CLASSES } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH, cropBox, isWritten, movedRows } from "../reader/crops";
 import { locatePage } from "../reader/page";
 import { heldOutSheet } from "../synth/heldout";
-import { FRAMES, READING_SHIFTS, REREAD_BELOW, SHIPPED_MOVES_MODEL_DIR, bestFramesProbability, buildRecognizer, copyLeadingWeights, loadRecognizer, mixedReadings, recognize, recognizeBoxes, recognizeMoveBoxes } from "./recognizer";
+import { FRAMES, READING_SHIFTS, REREAD_BELOW, SHIPPED_MOVES_MODEL_DIR, bestFramesProbability, buildRecognizer, copyLeadingWeights, disposeRecognizer, loadRecognizer, mixedReadings, normalisedTo, recognize, recognizeBoxes, recognizeMoveBoxes } from "./recognizer";
+import { tensorflow } from "./tf";
 
 describe("the recognizer with a recurrent layer", () => {
   it("starts from the shipped convolutions and gives per-frame log-probabilities of every class", async () => {
@@ -57,6 +58,48 @@ describe("a move box read again", () => {
     for (const box of boxes) expect(box.logProbs === box.asCut).toBe(sure.includes(box));
     // every box read twice when asked to (a threshold above any probability)
     expect((await recognizeMoveBoxes(model, crops.slice(0, 4), 2)).filter((box) => box.logProbs === box.asCut)).toEqual([]);
+  });
+});
+
+describe("the recognizer normalised to a page's writing", () => {
+  it("normalises each batch normalisation's input over the page's boxes to mean 0 and variance 1, leaving the recognizer itself as it was", async () => {
+    const tf = await tensorflow();
+    const model = await loadRecognizer(SHIPPED_MOVES_MODEL_DIR);
+    // a heavy felt pen's bars, of several lengths and heights: a hand far thicker than training's
+    const crops = Array.from({ length: 12 }, (_, k) =>
+      Float32Array.from({ length: CROP_HEIGHT * CROP_WIDTH }, (_, i) => {
+        const [row, column] = [Math.floor(i / CROP_WIDTH), i % CROP_WIDTH];
+        return (row > 6 + (k % 4) && row < 20 + (k % 5) && column > 8 && column < 40 + 8 * k) || (column >= 90 && column < 99 && row > 3) ? 1 : 0;
+      }),
+    );
+    const before = model.getWeights().map((weight) => Array.from(weight.dataSync()));
+    const tensors = tf.memory().numTensors;
+    const normalised = await normalisedTo(model, crops);
+    const input = tf.tensor4d(crops.flatMap((crop) => Array.from(crop)), [crops.length, CROP_HEIGHT, CROP_WIDTH, 1]);
+    const normalisations = normalised.layers.filter((layer) => layer.getClassName() === "BatchNormalization");
+    expect(normalisations).toHaveLength(2);
+    for (const layer of normalisations) {
+      // what the layer makes of the page's boxes, its scale and shift taken out again: per channel mean 0, variance 1
+      const [gamma, beta] = layer.getWeights();
+      const [mean, variance] = tf.tidy(() => {
+        const output = tf.model({ inputs: normalised.inputs, outputs: layer.output as (typeof normalised.outputs)[0] }).predict(input) as ReturnType<typeof tf.tensor4d>;
+        const moments = tf.moments(tf.div(tf.sub(output, beta), gamma), [0, 1, 2]);
+        return [moments.mean.dataSync(), moments.variance.dataSync()];
+      });
+      expect(Math.max(...Array.from(mean, Math.abs))).toBeLessThan(1e-3);
+      // the variance a little under 1: the layer's ε (0.001) is added to each channel's own
+      for (const value of variance) expect(value).toBeGreaterThan(0.9);
+      for (const value of variance) expect(value).toBeLessThan(1.001);
+    }
+    // the page's boxes read otherwise than by the recognizer itself, which is unchanged
+    const [own] = await recognizeBoxes(model, crops.slice(0, 1));
+    const [again] = await recognizeBoxes(normalised, crops.slice(0, 1));
+    expect(Math.max(...own.logProbs.map((value, i) => Math.abs(value - again.logProbs[i])))).toBeGreaterThan(0.01);
+    expect(model.getWeights().map((weight) => Array.from(weight.dataSync()))).toEqual(before);
+    input.dispose();
+    await disposeRecognizer(normalised);
+    // the copy's weights and the trunk it was read with freed
+    expect(tf.memory().numTensors).toBe(tensors);
   });
 });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type * as TF from "@tensorflow/tfjs";
 import { CLASSES } from "../reader/alphabet";
 import { CROP_HEIGHT, CROP_WIDTH, movedRows } from "../reader/crops";
-import { readingTrunk, type Trunk } from "./reading";
+import { copyOf, readingTrunk, type Trunk } from "./reading";
 import { tensorflow } from "./tf";
 
 /** Crop columns per recognizer frame. */
@@ -254,6 +254,44 @@ export async function recognizeMoveBoxes(model: TF.LayersModel, crops: readonly 
     const readings = [logProbs, ...(again.get(i) ?? [])];
     return { logProbs: readings.length === 1 ? logProbs : mixedReadings(readings, readings.map(() => 1 / readings.length)), asCut: logProbs, features };
   });
+}
+
+/**
+ * A copy of the recognizer whose batch normalisations take their statistics from `crops`, one page's writing, instead
+ * of from training (AdaBN, Li et al. 2016): each normalisation's mean and variance per channel over the page's boxes,
+ * the earlier ones already so normalised. A hand unlike those trained on (pen width, size, slant) shifts what the
+ * convolutions see as a whole; normalised to itself, it is read in the terms training used. The caller disposes it
+ * (disposeRecognizer).
+ */
+export async function normalisedTo(model: TF.LayersModel, crops: readonly Float32Array[]): Promise<TF.LayersModel> {
+  const tf = await tensorflow();
+  const copy = await copyOf(tf, model);
+  const input = new Float32Array(crops.length * CROP_HEIGHT * CROP_WIDTH);
+  crops.forEach((crop, i) => input.set(crop, i * CROP_HEIGHT * CROP_WIDTH));
+  const last = copy.layers.map((layer) => layer.getClassName()).lastIndexOf("BatchNormalization");
+  let x: TF.Tensor = tf.tensor4d(input, [crops.length, CROP_HEIGHT, CROP_WIDTH, 1]);
+  for (const layer of copy.layers.slice(0, last + 1)) {
+    if (layer.getClassName() === "InputLayer") continue;
+    if (layer.getClassName() === "BatchNormalization") {
+      const [gamma, beta] = layer.getWeights();
+      const { mean, variance } = tf.moments(x, [0, 1, 2]);
+      layer.setWeights([gamma, beta, mean, variance]);
+      tf.dispose([mean, variance]);
+    }
+    const next = tf.tidy(() => layer.apply(x) as TF.Tensor);
+    x.dispose();
+    x = next;
+  }
+  x.dispose();
+  return copy;
+}
+
+/** Frees a recognizer's weights and the trunk it was read with (a copy made by normalisedTo). */
+export async function disposeRecognizer(model: TF.LayersModel): Promise<void> {
+  const cached = trunks.get(model);
+  trunks.delete(model);
+  if (cached) (await cached.trunk).dispose();
+  model.dispose();
 }
 
 /** How sure a reading is: the probability of its likeliest frame-by-frame path (each frame's likeliest class). */

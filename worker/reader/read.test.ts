@@ -173,6 +173,12 @@ describe("score-sheet reader with the shipped weights", () => {
     expect(movesOnly.moves.map((move) => move.text)).toEqual(both.moves.map((move) => move.text));
     expect(headerOnly.moves.filter((move, i) => move.text === both.moves[i].text).length).toBeLessThan(both.moves.length / 4);
     expect(both.moves[0].features).toHaveLength(FRAMES * recognizerHead(shipped.moves).width);
+    // a page the move-box recognizer reads surely is read once; one it reads unsurely (untrained, here) is read again by it
+    // normalised to the page's writing, box for box, for decoding to choose
+    expect(both.normalised).toBeUndefined();
+    expect(headerOnly.normalised?.map((move) => move.ply)).toEqual(headerOnly.moves.map((move) => move.ply));
+    expect(headerOnly.normalised![0].features).toHaveLength(headerOnly.moves[0].features!.length);
+    expect(headerOnly.normalised![0].asCut).not.toEqual(headerOnly.moves[0].asCut);
   });
 
   it("reads a photographed sheet: layout, round, board and a legal game with per-move confidence", async () => {

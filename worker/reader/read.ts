@@ -6,7 +6,7 @@ import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { decodeGame, type DecodeOptions, type DecodedGame, type PlyObservation } from "./decode";
 import type { NeighbourStrokes } from "./ownWriting";
 import { locatePage } from "./page";
-import { FRAMES, loadRecognizers, recognize, recognizeMoveBoxes, type Recognizers } from "../model/recognizer";
+import { bestFramesProbability, disposeRecognizer, FRAMES, loadRecognizers, normalisedTo, recognize, recognizeMoveBoxes, type Recognizers } from "../model/recognizer";
 import type { GrayImage } from "../vision/image";
 import { DETECTION, VALUE_DETECTION, type DetectionCode, type ValueDetectionCode } from "~/sheets/status";
 
@@ -33,6 +33,8 @@ export type PageReading = {
   board: ValueResult;
   /** Written move boxes, by ply of the game (0 = White's first move). */
   moves: BoxReading[];
+  /** On a hard page, the same boxes read by the recognizer normalised to the page's writing (readMoveBoxes). */
+  normalised?: BoxReading[];
   result: WrittenResult;
   /** The page seen straight on (when the layout was found), and where its header and move boxes are. */
   page: GrayImage | null;
@@ -133,12 +135,12 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   const byHeader = await recognize(header, found.map((crop) => crop.pixels));
   const byMoves = await recognize(movesRecognizer, found.map((crop) => crop.pixels));
   const framesOf = (box: number, frames: Float32Array[]) => frames[found.findIndex((crop) => crop.box === box)];
-  const { moves, regions: moveRegions } = await readMoveBoxes(page, template.moveBoxes.map((box, i) => ({ ply: plyOf(box), region: boxes.moveBoxes[i] })), movesRecognizer);
+  const { moves, regions: moveRegions, normalised } = await readMoveBoxes(page, template.moveBoxes.map((box, i) => ({ ply: plyOf(box), region: boxes.moveBoxes[i] })), movesRecognizer);
   const [round, board] = [0, 1].map((box) => (headerCrops[box] ? readNumber(framesOf(box, byMoves), framesOf(box, byHeader)) : notDone(VALUE_DETECTION.boxNotFound)));
   const resultCrop = headerCrops[2];
   const result = resultCrop && isWritten(resultCrop) ? readResult(framesOf(2, byHeader)) : NO_RESULT;
   const regions = { round: boxes.header.round, board: boxes.header.board, result: boxes.header.result, moves: moveRegions };
-  return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves, result, page, regions };
+  return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves, ...(normalised ? { normalised } : {}), result, page, regions };
 }
 
 /** The ply of a move box: 0 for White's first move. */
@@ -153,7 +155,7 @@ export async function readMoveBoxes(
   boxes: readonly { ply: number; region: LeaningRect }[],
   recognizer: Recognizers["moves"],
   neighbours = false,
-): Promise<{ moves: BoxReading[]; regions: { ply: number; region: Region }[] }> {
+): Promise<{ moves: BoxReading[]; regions: { ply: number; region: Region }[]; normalised?: BoxReading[] }> {
   // only the written move boxes are cut out for the recognizer
   const written = boxes
     .map((box) => ({ ...box, measure: measureBox(page, box.region, neighbours) }))
@@ -166,8 +168,30 @@ export async function readMoveBoxes(
     return { ply, region, text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, asCut, features };
   });
   const kept = withoutTrailingTails(page, read);
-  return { moves: kept.map(({ region: _, ...move }) => move), regions: kept.map(({ ply, region }) => ({ ply, region })) };
+  const moves = kept.map(({ region: _, ...move }) => move);
+  const regions = kept.map(({ ply, region }) => ({ ply, region }));
+  if (kept.length < MIN_NORMALISED_BOXES || mean(kept.map((move) => bestFramesProbability(move.asCut))) >= HARD_PAGE) return { moves, regions };
+  // a hard page read again by the recognizer normalised to its own writing, for decoding to choose (readGameAdaptedToWriter)
+  const crops = kept.map((move) => written.find((box) => box.ply === move.ply)!.crop.pixels);
+  const normaliser = await normalisedTo(recognizer, crops);
+  try {
+    const again = await recognizeMoveBoxes(normaliser, crops);
+    return { moves, regions, normalised: kept.map(({ ply }, i) => ({ ply, text: decodeClasses(greedyDecode(again[i].logProbs, FRAMES, CLASSES)), ...again[i] })) };
+  } finally {
+    await disposeRecognizer(normaliser);
+  }
 }
+
+/**
+ * A page whose written boxes the recognizer reads, on average, with less sure a path than this (bestFramesProbability of
+ * the boxes as cut) is read a second time by the recognizer normalised to the page's own writing (normalisedTo). Chosen
+ * on held-out sheets outside the benchmark (1000–1011 of every kind): the hands read worst (écolier-court 0.29, a
+ * cursive writer's 0.36–0.37) are under it, most pages read at 0.45–0.80.
+ */
+const HARD_PAGE = 0.4;
+/** Fewer boxes than this tell too little about a page's writing. */
+const MIN_NORMALISED_BOXES = 8;
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /**
  * The boxes read, in order of ply, without the last ones that read as a character or none and whose only ink is a
@@ -215,8 +239,12 @@ export function lastPly(plies: readonly number[]): number {
   return last;
 }
 
-/** What decoding needs of a page: the frames of its written move boxes. */
-export type PageMoves = { moves: readonly Pick<BoxReading, "ply" | "logProbs" | "asCut" | "features">[] };
+type MoveFrames = Pick<BoxReading, "ply" | "logProbs" | "asCut" | "features">;
+/**
+ * What decoding needs of a page: the frames of its written move boxes, and on a hard page those read by the recognizer
+ * normalised to the page's writing (`normalised`, the same plies; readMoveBoxes).
+ */
+export type PageMoves = { moves: readonly MoveFrames[]; normalised?: readonly MoveFrames[] };
 
 /**
  * The pages by sheet, one writer each: pages that hold the same plies are on different players'

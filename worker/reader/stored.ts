@@ -8,7 +8,9 @@ import type { BoxReading, PageMoves } from "./read";
  * `range` (for adapting to the writer at decoding; readings stored before 2026-11-25 have none, and are
  * decoded without adapting).
  */
-export type StoredReading = { moves: { ply: number; text: string; frames: string; asCut?: string; features?: string; range?: [number, number] }[] };
+type StoredMove = { ply: number; text: string; frames: string; asCut?: string; features?: string; range?: [number, number] };
+/** `normalised`: on a hard page, its boxes read by the recognizer normalised to its writing (read.ts; none before 2026-12-03). */
+export type StoredReading = { moves: StoredMove[]; normalised?: StoredMove[] };
 
 const framesToText = (logProbs: Float32Array) => Buffer.from(logProbs.buffer, logProbs.byteOffset, logProbs.byteLength).toString("base64");
 function framesFromText(text: string): Float32Array {
@@ -31,23 +33,29 @@ function featuresFromText(text: string, [low, high]: [number, number]): Float32A
   return Float32Array.from(Buffer.from(text, "base64"), (byte) => low + byte * step);
 }
 
-/** What is stored of a page's move boxes. */
-export const storedReading = (moves: readonly BoxReading[]): StoredReading => ({
-  moves: moves.map((move) => ({
-    ply: move.ply,
-    text: move.text,
-    frames: framesToText(move.logProbs),
-    ...(move.asCut ? { asCut: framesToText(move.asCut) } : {}),
-    ...(move.features ? featuresToText(move.features) : {}),
-  })),
+const storedMove = (move: BoxReading): StoredMove => ({
+  ply: move.ply,
+  text: move.text,
+  frames: framesToText(move.logProbs),
+  ...(move.asCut ? { asCut: framesToText(move.asCut) } : {}),
+  ...(move.features ? featuresToText(move.features) : {}),
 });
-
-/** A stored page's move boxes, as decoding takes them. */
-export const storedMoves = (stored: StoredReading): PageMoves => ({
-  moves: stored.moves.map((move) => ({
+const movesOf = (stored: readonly StoredMove[]): PageMoves["moves"] =>
+  stored.map((move) => ({
     ply: move.ply,
     logProbs: framesFromText(move.frames),
     asCut: move.asCut ? framesFromText(move.asCut) : undefined,
     features: move.features && move.range ? featuresFromText(move.features, move.range) : undefined,
-  })),
+  }));
+
+/** What is stored of a page's move boxes. */
+export const storedReading = (reading: { moves: readonly BoxReading[]; normalised?: readonly BoxReading[] }): StoredReading => ({
+  moves: reading.moves.map(storedMove),
+  ...(reading.normalised ? { normalised: reading.normalised.map(storedMove) } : {}),
+});
+
+/** A stored page's move boxes, as decoding takes them. */
+export const storedMoves = (stored: StoredReading): PageMoves => ({
+  moves: movesOf(stored.moves),
+  ...(stored.normalised ? { normalised: movesOf(stored.normalised) } : {}),
 });

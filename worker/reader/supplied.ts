@@ -88,7 +88,7 @@ export function onLines(mask: Mask, box: Rect, rowHeight: number): LeaningRect {
  * Reads the written move boxes of a page at the positions supplied: the photo scaled so that its boxes (their median
  * height) are as tall as a Kiebitz page's straightened, then each box measured, cut out and read as `readPage` reads them.
  */
-export async function readSuppliedPage(photo: Uint8Array, boxes: readonly SuppliedBox[], recognizer: Recognizers["moves"]): Promise<{ moves: BoxReading[] }> {
+export async function readSuppliedPage(photo: Uint8Array, boxes: readonly SuppliedBox[], recognizer: Recognizers["moves"]): Promise<{ moves: BoxReading[]; normalised?: BoxReading[] }> {
   const seen = new Set<number>();
   for (const box of boxes) {
     const ply = plyOf(box);
@@ -105,6 +105,6 @@ export async function readSuppliedPage(photo: Uint8Array, boxes: readonly Suppli
   const mask: Mask = { data: adaptiveThreshold(page, Math.round(THRESHOLD_WINDOW_MM * PAGE_PX_PER_MM), 0.85), width: page.width, height: page.height };
   const regions = boxes.map((box) => ({ ply: plyOf(box), region: onLines(mask, { x: box.x * scale, y: box.y * scale, w: box.w * scale, h: box.h * scale }, BOX_HEIGHT_PX) }));
   // on a form not Kiebitz's the rows are as small as its printer made them: the neighbours' strokes that reach in are left out
-  const { moves } = await readMoveBoxes(page, regions, recognizer, true);
-  return { moves };
+  const { moves, normalised } = await readMoveBoxes(page, regions, recognizer, true);
+  return normalised ? { moves, normalised } : { moves };
 }

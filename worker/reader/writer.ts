@@ -75,6 +75,8 @@ export function teachingMoves(game: DecodedGame): Map<number, SureMove> | null {
 }
 /** Moves flagged for review (every move of a hand flagged whole). */
 const flaggedMoves = (game: DecodedGame) => game.moves.filter((move) => move.flagged).length;
+/** The share of the game's boxes that fit its moves badly (MoveEvidence.unfitting; none where no move was read). */
+const unfitting = (game: DecodedGame) => game.moves.find((move) => move.evidence)?.evidence?.unfitting ?? 0;
 /**
  * Rounds of adapting: the second, where the first adapted reading still flags moves, goes on fine-tuning the first
  * round's layer, taught by the moves that reading is sure of, more than the first reading was (README, "Adapting to
@@ -104,21 +106,37 @@ export type WriterReading = {
  * is in doubt). The first reading stays when the hand is unfamiliar, too few moves are sure, or the
  * readings lack the recognizer's features (README, "Adapting to the writer"). Where the first reading shows a sheet
  * of another game among them (gamesApart), the game is read from its own sheets alone, and the other's pages named.
+ * Where a hard page was read again by the recognizer normalised to its writing (PageMoves.normalised), the game is read
+ * all over from those readings too, and kept when it leaves fewer moves flagged and its boxes fit its moves no worse
+ * (fewer flags alone once traded a joined hand's 14 moves right for one flag fewer: README, "A hard page read again").
  */
-export async function readGameAdaptedToWriter(
-  pages: readonly PageMoves[],
-  language: NotationLanguage,
-  head: Head,
-  options: DecodeOptions & { /** called between the steps (a Temporal activity's heartbeat) */ onStep?: () => void } = {},
-): Promise<WriterReading> {
+export async function readGameAdaptedToWriter(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading> {
   // the later decodings meet mostly the positions of the first
   const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
-  const first = readGame(pages, language, decoding);
+  const reading = await readAdapted(pages, language, head, decoding);
+  if (!pages.some((page) => page.normalised)) return reading;
+  const again = await readAdapted(
+    pages.map((page) => (page.normalised ? { moves: page.normalised } : page)),
+    language,
+    head,
+    decoding,
+  );
+  return readsBetter(again.game, reading.game) ? again : reading;
+}
+
+/** Whether a game read from other readings of the same boxes is the better: fewer moves flagged, its boxes fitting it no worse. */
+export const readsBetter = (other: DecodedGame, game: DecodedGame) => flaggedMoves(other) < flaggedMoves(game) && unfitting(other) <= unfitting(game);
+
+type WriterOptions = DecodeOptions & { /** called between the steps (a Temporal activity's heartbeat) */ onStep?: () => void };
+
+/** readGameAdaptedToWriter on one reading of each page. */
+async function readAdapted(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions & { positions: Positions }): Promise<WriterReading> {
+  const first = readGame(pages, language, options);
   options.onStep?.();
-  const apart = gamesApart(pages, first, language, decoding);
+  const apart = gamesApart(pages, first, language, options);
   if (apart) {
     // the game is read from its own sheets alone
-    const own = await readGameAdaptedToWriter(apart.kept.map((page) => pages[page]), language, head, { ...options, positions: decoding.positions });
+    const own = await readGameAdaptedToWriter(apart.kept.map((page) => pages[page]), language, head, options);
     return { ...own, otherGames: [...apart.other, ...own.otherGames.map((page) => apart.kept[page])].sort((a, b) => a - b) };
   }
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
@@ -134,7 +152,7 @@ export async function readGameAdaptedToWriter(
     // each round goes on fine-tuning the layer of the round before, taught by the latest reading, on the first reading's boxes
     const adapted = await Promise.all(sheets.map((sheet, i) => adaptSheet(sheet, sure, language, heads[i])));
     options.onStep?.();
-    const next = readGame(adapted.flatMap((a) => a.pages), language, { ...decoding, before: first.moves });
+    const next = readGame(adapted.flatMap((a) => a.pages), language, { ...options, before: first.moves });
     if (flaggedMoves(next) > flaggedMoves(game)) break;
     heads = adapted.map((a) => a.head);
     game = next;
