@@ -140,7 +140,7 @@ export async function readPage(photo: Uint8Array, recognizers?: Recognizers): Pr
   const resultCrop = headerCrops[2];
   const result = resultCrop && isWritten(resultCrop) ? readResult(framesOf(2, byHeader)) : NO_RESULT;
   const regions = { round: boxes.header.round, board: boxes.header.board, result: boxes.header.result, moves: moveRegions };
-  return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves, ...(normalised ? { normalised } : {}), result, page, regions };
+  return { layout: layoutResult, boxes: { status: boxes.status, confidence: boxes.confidence }, round, board, moves, normalised, result, page, regions };
 }
 
 /** The ply of a move box: 0 for White's first move. */
@@ -163,16 +163,16 @@ export async function readMoveBoxes(
     .map((box) => ({ ...box, crop: cutOut(page, box.measure) }))
     .sort((a, b) => a.ply - b.ply);
   const outputs = await recognizeMoveBoxes(recognizer, written.map((box) => box.crop.pixels));
-  const read = written.map(({ ply, region }, i) => {
+  const read = written.map(({ ply, region, crop }, i) => {
     const { logProbs, asCut, features } = outputs[i];
-    return { ply, region, text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, asCut, features };
+    return { ply, region, pixels: crop.pixels, text: decodeClasses(greedyDecode(logProbs, FRAMES, CLASSES)), logProbs, asCut, features };
   });
   const kept = withoutTrailingTails(page, read);
-  const moves = kept.map(({ region: _, ...move }) => move);
+  const moves = kept.map(({ region: _, pixels: __, ...move }) => move);
   const regions = kept.map(({ ply, region }) => ({ ply, region }));
   if (kept.length < MIN_NORMALISED_BOXES || mean(kept.map((move) => bestFramesProbability(move.asCut))) >= HARD_PAGE) return { moves, regions };
   // a hard page read again by the recognizer normalised to its own writing, for decoding to choose (readGameAdaptedToWriter)
-  const crops = kept.map((move) => written.find((box) => box.ply === move.ply)!.crop.pixels);
+  const crops = kept.map((move) => move.pixels);
   const normaliser = await normalisedTo(recognizer, crops);
   try {
     const again = await recognizeMoveBoxes(normaliser, crops);

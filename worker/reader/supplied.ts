@@ -106,5 +106,5 @@ export async function readSuppliedPage(photo: Uint8Array, boxes: readonly Suppli
   const regions = boxes.map((box) => ({ ply: plyOf(box), region: onLines(mask, { x: box.x * scale, y: box.y * scale, w: box.w * scale, h: box.h * scale }, BOX_HEIGHT_PX) }));
   // on a form not Kiebitz's the rows are as small as its printer made them: the neighbours' strokes that reach in are left out
   const { moves, normalised } = await readMoveBoxes(page, regions, recognizer, true);
-  return normalised ? { moves, normalised } : { moves };
+  return { moves, normalised };
 }

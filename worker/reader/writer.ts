@@ -136,7 +136,7 @@ async function readAdapted(pages: readonly PageMoves[], language: NotationLangua
   const apart = gamesApart(pages, first, language, options);
   if (apart) {
     // the game is read from its own sheets alone
-    const own = await readGameAdaptedToWriter(apart.kept.map((page) => pages[page]), language, head, options);
+    const own = await readAdapted(apart.kept.map((page) => pages[page]), language, head, options);
     return { ...own, otherGames: [...apart.other, ...own.otherGames.map((page) => apart.kept[page])].sort((a, b) => a - b) };
   }
   const withFeatures = pages.every((page) => page.moves.every((move) => move.features?.length === FRAMES * head.width));
