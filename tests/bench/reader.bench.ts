@@ -11,7 +11,7 @@
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian,debian2 --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
- * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
+ * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--colons`: every writer marks captures with a colon, e:d5; `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -27,7 +27,7 @@ import { gameWritten } from "../../app/sheets/sameGame";
 import { machineReference } from "./machineReference";
 
 const { values } = parseArgs({
-  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, ep: { type: "boolean", default: false }, draws: { type: "boolean", default: false }, prior: { type: "string", default: "shipped" } },
+  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, ep: { type: "boolean", default: false }, draws: { type: "boolean", default: false }, colons: { type: "boolean", default: false }, prior: { type: "string", default: "shipped" } },
 });
 const SHEETS = Number(values.sheets);
 const FIRST = Number(values.first);
@@ -103,7 +103,7 @@ for (const kind of KINDS) {
   const started = Date.now();
   const gamesRead: { index: number; moves: string[] }[] = [];
   for (let index = 0; index < SHEETS; index++) {
-    const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS, bend: BEND, enPassant: values.ep, drawOffers: values.draws });
+    const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS, bend: BEND, enPassant: values.ep, drawOffers: values.draws, colons: values.colons });
     const truth = sheet.pages[0].sans;
     languages.add(sheet.pages[0].language);
     const readings = await readPages(sheet.pages);
@@ -164,7 +164,7 @@ for (const kind of KINDS) {
     referenceTimes.push(reference.time());
   }
 
-  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}${values.ep ? ", captures en passant marked e.p." : ""}${values.draws ? ", draws offered noted (=)" : ""}, ${prior ? `with the move prior${prior.traits ? "" : " (the book alone)"}` : "without the move prior"}: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}${values.ep ? ", captures en passant marked e.p." : ""}${values.draws ? ", draws offered noted (=)" : ""}${values.colons ? ", captures marked with a colon" : ""}, ${prior ? `with the move prior${prior.traits ? "" : " (the book alone)"}` : "without the move prior"}: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FEATURE_NAMES, SHIPPED_CALIBRATION, type Calibration } from "./calibration";
-import { bestFirst, decodeGame, writtenLong, type PlyObservation } from "./decode";
+import { bestFirst, decodeGame, sheetForms, writtenLong, type PlyObservation } from "./decode";
 import { FRAMES, frames } from "./testFrames";
 
 const ply = (...sheets: Float32Array[]): PlyObservation => ({ frames: FRAMES, logProbs: sheets });
@@ -37,6 +37,17 @@ describe("legality-constrained decoding", () => {
     // written without the mark, the capture fits fully
     const plain = decodeGame([...opening, ply(frames("exd6")), ply(frames("c6"))], "EN");
     expect(plain.moves[4].evidence!.nearFit).toBeGreaterThan(-0.1);
+  });
+
+  it("reads captures marked with a colon, a pawn's (e:d5) as a piece's (J:d5), as fully as with an x", () => {
+    const texts = ["e4", "d5", "e:d5", "Jf6", "Jc3", "J:d5", "J:d5", "D:d5"];
+    const game = decodeGame(texts.map((text) => ply(frames(text))), "CZ_SK");
+    expect(game.moves.map((m) => m.san)).toEqual(["e4", "d5", "exd5", "Nf6", "Nc3", "Nxd5", "Nxd5", "Qxd5"]);
+    expect(game.moves.every((m) => !m.flagged && m.evidence!.readAsWritten && m.evidence!.nearFit > -0.1)).toBe(true);
+    // a pawn's capture gets the colon's forms only where a box of its ply reads a colon, a piece's everywhere
+    expect(sheetForms("exd5", "CZ_SK")).not.toContain("e:d5");
+    expect(sheetForms("exd5", "CZ_SK", { colon: true })).toContain("e:d5");
+    expect(sheetForms("Nxd5", "CZ_SK")).toContain("J:d5");
   });
 
   it("reads a move noted with a draw offer after it ((=), read as Nf3f=1) as the move, at the cost of the note", () => {

@@ -115,6 +115,12 @@ const MAY_BE_EN_PASSANT = /^[a-h]x[a-h][36]/;
  * form is also scored as the move and anything after it, less the log of NOTE_COST (README, *A draw offered, noted (=)*).
  */
 const EQUALS = encodeText("=")[0];
+/**
+ * Many players of Central and Eastern Europe mark a capture with a colon, a pawn's too (e:d5). A piece's capture is
+ * scored with a colon everywhere (L:f7); a pawn's only where a box of the ply reads a colon, so that a ply where none
+ * does is read exactly as before (README, *Captures marked with a colon*).
+ */
+export const COLON = encodeText(":")[0];
 /** The move's forms, with those of a capture en passant marked and, where `offered` (a box reads an equals sign), the move with a note after it. */
 function withMarks(san: string, forms: string[], offered: boolean): string[] {
   if (!offered && !MAY_BE_EN_PASSANT.test(san)) return forms;
@@ -190,12 +196,15 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   const formScore = formScorer(observation.logProbs, observation.frames);
   const asCut = observation.asCut ?? observation.logProbs;
   const asCutScore = asCut.some((frames, box) => frames !== observation.logProbs[box]) ? formScorer(asCut, observation.frames) : formScore;
-  /** The ways the move (leaving the square `from`) may be written on these sheets. */
-  const formsOf = (san: string, from: string) => sheetForms(san, language, { from, long, named });
+  const read = asCut.map((logProbs) => greedyDecode(logProbs, observation.frames, CLASSES));
   // a draw offered with the move, noted after it: a box of the ply reads an equals sign
-  const offered = asCut.some((logProbs) => greedyDecode(logProbs, observation.frames, CLASSES).includes(EQUALS));
+  const offered = read.some((classes) => classes.includes(EQUALS));
+  // a pawn's capture marked with a colon: a box of the ply reads one (COLON)
+  const colon = read.some((classes) => classes.includes(COLON));
+  /** The ways the move (leaving the square `from`) may be written on these sheets. */
+  const formsOf = (san: string, from: string) => sheetForms(san, language, { from, long, named, colon });
   /** The forms the boxes are scored against: the written ones, in long notation those with the square of departure open, and those with a note after them (withMarks). */
-  const scoredForms = (san: string, from: string) => withMarks(san, long ? scoredLongForms(san, language, from, named) : formsOf(san, from), offered);
+  const scoredForms = (san: string, from: string) => withMarks(san, long ? scoredLongForms(san, language, from, named, colon) : formsOf(san, from), offered);
   /** How likely the box shows the move, by its likeliest written form. */
   const moveScore = (box: number, san: string, from: string) => Math.max(...scoredForms(san, from).map((form) => asCutScore(box, form)));
   // what the box reads as in the sheet's notation: a letter of another language read there is one of its own misread
@@ -238,27 +247,29 @@ type BoxScores = ReturnType<typeof boxScores>;
 const formsCache = new Map<string, string[]>();
 /**
  * How a sheet's writer may write a move besides SAN: `from`, the square the move leaves; `long`, in long algebraic
- * notation (Ng1-f3; by default wherever `from` is given); `named`, naming the file his piece leaves (Ngf3).
+ * notation (Ng1-f3; by default wherever `from` is given); `named`, naming the file his piece leaves (Ngf3); `colon`,
+ * marking a pawn's capture with a colon (e:d5), as he may a piece's (L:f7).
  */
-export type WritingHabits = { from?: string; long?: boolean; named?: boolean };
+export type WritingHabits = { from?: string; long?: boolean; named?: boolean; colon?: boolean };
 
 /**
  * The ways a move may be written on a sheet: the forms of the chess core, short and, given the square the move
- * leaves, with the piece's file named (Ngf3) and, where `long`, long algebraic, with check marks and castling with zeros.
+ * leaves, with the piece's file named (Ngf3) and, where `long`, long algebraic, with check marks, castling with zeros and
+ * captures marked with a colon (a pawn's where `colon`).
  */
-export function sheetForms(san: string, language: NotationLanguage, { from, long = from !== undefined, named = false }: WritingHabits = {}): string[] {
-  const key = `${language} ${san} ${from ?? ""} ${long} ${named}`;
+export function sheetForms(san: string, language: NotationLanguage, { from, long = from !== undefined, named = false, colon = false }: WritingHabits = {}): string[] {
+  const key = `${language} ${san} ${from ?? ""} ${long} ${named} ${colon}`;
   let forms = formsCache.get(key);
-  if (!forms) formsCache.set(key, (forms = computeSheetForms(san, language, from, long, named)));
+  if (!forms) formsCache.set(key, (forms = computeSheetForms(san, language, { from, long, named, colon })));
   return forms;
 }
 
 /** A move's forms in long notation (sheetForms) and the same with the square of departure open (OPEN_FILE), computed once. */
-function scoredLongForms(san: string, language: NotationLanguage, from: string, named: boolean): string[] {
-  const key = `${language} ${san} ${from} ${named} open`;
+function scoredLongForms(san: string, language: NotationLanguage, from: string, named: boolean, colon: boolean): string[] {
+  const key = `${language} ${san} ${from} ${named} ${colon} open`;
   let forms = formsCache.get(key);
   if (!forms) {
-    const written = sheetForms(san, language, { from, long: true, named });
+    const written = sheetForms(san, language, { from, long: true, named, colon });
     forms = [...new Set([...written, ...written.filter((form) => form.includes(from)).map((form) => openForm(form, from))])];
     formsCache.set(key, forms);
   }
@@ -272,7 +283,7 @@ function scoredLongForms(san: string, language: NotationLanguage, from: string, 
  * the game in which later moves need no such letter was preferred, read wrong and sure (README, "Moves written
  * without which piece moves").
  */
-function computeSheetForms(san: string, language: NotationLanguage, from: string | undefined, long: boolean, named: boolean): string[] {
+function computeSheetForms(san: string, language: NotationLanguage, { from, long, named, colon }: Required<Omit<WritingHabits, "from">> & Pick<WritingHabits, "from">): string[] {
   const forms = new Set([
     ...writtenForms(san, language),
     ...writtenForms(withoutDisambiguator(san), language),
@@ -283,7 +294,8 @@ function computeSheetForms(san: string, language: NotationLanguage, from: string
   for (const form of [...forms]) {
     if (mark) forms.add(form + mark);
     if (form.startsWith("O-O")) forms.add(form.replace(/O/g, "0"));
-    if (/^[A-ZŞ]x/.test(form) || /^[A-ZŞ][a-h1-8]x/.test(form)) forms.add(form.replace("x", ":"));
+    // a piece's capture marked with a colon (L:f7), and where `colon` a pawn's too (e:d5)
+    if (/^[A-ZŞ][a-h1-8]?x/.test(form) || (colon && form.includes("x"))) forms.add(form.replace("x", ":"));
   }
   if (mark) for (const form of [...forms]) if (form.startsWith("0")) forms.add(form + mark);
   return [...forms];

@@ -4,7 +4,7 @@ import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
 import { FRAMES, mixedReadings, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
-import { namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
+import { COLON, namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { Positions } from "./positions";
 import { gamesApart, readGame, sheetsOf, type PageMoves } from "./read";
 
@@ -40,8 +40,10 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
     for (const move of page.moves) {
       const known = sure.get(move.ply);
       // a box with no character read is a smudge that readGame leaves out (the move was read on the other sheet)
-      if (known === undefined || !move.features || greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
-      const labels = sheetForms(known.san, language, { from: known.from, long: true, named }).map(encodeText);
+      const read = greedyDecode(move.logProbs, FRAMES, CLASSES);
+      if (known === undefined || !move.features || read.length === 0) continue;
+      // a pawn's capture written with a colon (e:d5) where the box reads one, as decoding scores it
+      const labels = sheetForms(known.san, language, { from: known.from, long: true, named, colon: read.includes(COLON) }).map(encodeText);
       const scores = labels.map((label) => ctcLogLikelihood(move.logProbs, FRAMES, CLASSES, label));
       samples.push({ features: move.features, label: labels[scores.indexOf(Math.max(...scores))] });
     }

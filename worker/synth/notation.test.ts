@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "~/chess/random";
 import { sheetForms } from "../reader/decode";
 import { TRAINING_FONTS } from "./fonts";
-import { anyPieceLetters, DRAW_OFFER_MARK, drawOffers, EN_PASSANT_MARK, enPassantMarks, syntheticSheet, writtenLongMove } from "./sheet";
+import { anyPieceLetters, captureColons, DRAW_OFFER_MARK, drawOffers, EN_PASSANT_MARK, enPassantMarks, syntheticSheet, writtenLongMove } from "./sheet";
 
 describe("writers who keep to long algebraic notation", () => {
   it("write every move as a form the decoder knows, both squares given, with or without their hyphen", async () => {
@@ -102,5 +102,26 @@ describe("writers who offer a draw", () => {
     expect(offered.length).toBeGreaterThanOrEqual(1);
     expect(offered.length).toBeLessThanOrEqual(2);
     expect(texts.map((text, ply) => drawOffers(80, 0, 9)(ply, text))).toEqual(texts);
+  });
+});
+
+describe("writers who mark captures with a colon", () => {
+  it("write every capture with a colon, as a form the decoder knows; a sheet without the habit is the same as before it existed", async () => {
+    const options = { seed: 60000017, fonts: TRAINING_FONTS, layout: "kiebitz-60" as const, language: "CZ_SK" as const };
+    const [colons] = await syntheticSheet({ ...options, captureColons: 1 });
+    const plyOf = (box: (typeof colons.written)[number]) => (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
+    const captures = colons.written.filter((box) => colons.sans[plyOf(box)].includes("x"));
+    expect(captures.length).toBeGreaterThan(5);
+    // pawns' captures too (e:d5), which the writers before marked only with an x or nothing
+    expect(captures.some((box) => /^[a-h]:/.test(box.text))).toBe(true);
+    expect(colons.written.some((box) => box.text.includes("x"))).toBe(false);
+    // as the decoder scores a ply where a box reads a colon
+    for (const box of colons.written) expect(sheetForms(colons.sans[plyOf(box)], "CZ_SK", { colon: true })).toContain(box.text);
+    const [plain] = await syntheticSheet(options);
+    const [none] = await syntheticSheet({ ...options, captureColons: 0 });
+    expect(none.written).toEqual(plain.written);
+    expect(plain.written.filter((box) => box.text.includes("x")).length).toBeGreaterThan(captures.length / 2);
+    expect(captureColons(1, 3)("exd8=Q+")).toBe("e:d8=Q+");
+    expect(captureColons(0, 3)("exd8=Q+")).toBe("exd8=Q+");
   });
 });

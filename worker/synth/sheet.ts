@@ -135,6 +135,11 @@ export type SheetOptions = {
   enPassantMarks?: number;
   /** Chance that the writer offers a draw during the game and notes it after a move, (=) (drawOffers; none by default), drawn from a random stream of its own. */
   drawOffers?: number;
+  /**
+   * Chance that the writer marks every capture with a colon instead of an x (e:d5, L:f7, e4:d5; captureColons; none by
+   * default), as many players of Central and Eastern Europe do, drawn from a random stream of its own.
+   */
+  captureColons?: number;
   /** Chance that the writer's digits are a real person's of a set (digits.ts; none by default), drawn from a random stream of its own. */
   realDigits?: { share: number; set: DigitSet };
   /** The pages photographed bowed, sagging this many mm in their middle (bowed; flat by default). No random draws: otherwise the same sheet. */
@@ -142,7 +147,7 @@ export type SheetOptions = {
 };
 
 /** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --pen --long --digits`). */
-export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits" | "anyLetters" | "enPassantMarks" | "drawOffers">;
+export type WriterShares = Pick<SheetOptions, "mixedHands" | "penDrawn" | "longNotation" | "realDigits" | "anyLetters" | "enPassantMarks" | "drawOffers" | "captureColons">;
 
 /** Where the random stream of mixed hands starts, apart from the sheet's own (seeds of sheets are consecutive numbers). */
 const MIXING_STREAM = 0x5bd1e995;
@@ -191,6 +196,15 @@ export function drawOffers(plies: number, share: number, seed: number): (ply: nu
   const random = seededRandom((seed ^ DRAW_STREAM) >>> 0);
   if (share <= 0 || random() >= share) return unnoted;
   return notedAfter(new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => Math.floor(random() * plies))), DRAW_OFFER_MARK);
+}
+
+/** Where the random stream of writers who mark captures with a colon starts, apart from the others. */
+const COLON_STREAM = 0x5be0cd19;
+
+/** By chance (`share`), what a writer who marks captures with a colon writes: the x as a colon; else the writing as it is. */
+export function captureColons(share: number, seed: number): (text: string) => string {
+  if (share <= 0 || seededRandom((seed ^ COLON_STREAM) >>> 0)() >= share) return (text) => text;
+  return (text) => text.replace("x", ":");
 }
 
 const PIECES = ["k", "q", "r", "b", "n"] as const;
@@ -268,7 +282,8 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const letters = anyPieceLetters(language, options.anyLetters ?? 0, options.seed);
   const marked = enPassantMarks(sans, options.enPassantMarks ?? 0, options.seed);
   const offered = drawOffers(sans.length, options.drawOffers ?? 0, options.seed);
-  const write = (ply: number, sheetRandom: Random) => offered(ply, marked(ply, letters(inNotation(ply, sheetRandom))));
+  const colons = captureColons(options.captureColons ?? 0, options.seed);
+  const write = (ply: number, sheetRandom: Random) => offered(ply, marked(ply, colons(letters(inNotation(ply, sheetRandom)))));
   const out: SyntheticPage[] = [];
   for (const page of pages) {
     const parts: string[] = [];

@@ -35,12 +35,12 @@ export function heldOutSheets(corrections: readonly Correction[]): Set<number> {
 
 /**
  * Training samples of reviewed boxes: a person confirmed the move, not how it was written, so each
- * box is labelled with the written form of its move (language, check mark, capture sign, castling
- * with zeros) that the recognizer finds likeliest in it.
+ * box is labelled with the written form of its move (language, check mark, capture sign, x or colon,
+ * castling with zeros) that the recognizer finds likeliest in it.
  */
 export function correctionSamples(corrections: readonly Correction[], logProbs: readonly Float32Array[]): Sample[] {
   return corrections.map((correction, i) => {
-    const forms = sheetForms(correction.san, correction.notation, { from: correction.from });
+    const forms = sheetForms(correction.san, correction.notation, { from: correction.from, colon: true });
     const scores = forms.map((form) => ctcLogLikelihood(logProbs[i], FRAMES, CLASSES, encodeText(form)));
     const text = forms[scores.indexOf(Math.max(...scores))];
     return { pixels: correction.pixels, label: encodeText(text), text, frames: null };
@@ -50,6 +50,6 @@ export function correctionSamples(corrections: readonly Correction[], logProbs: 
 /** The share of boxes the recognizer reads exactly as one of the written forms of their move. */
 export function readAsReviewed(corrections: readonly Correction[], logProbs: readonly Float32Array[]): number {
   if (corrections.length === 0) return 0;
-  const right = corrections.filter((correction, i) => sheetForms(correction.san, correction.notation, { from: correction.from }).includes(decodeClasses(greedyDecode(logProbs[i], FRAMES, CLASSES))));
+  const right = corrections.filter((correction, i) => sheetForms(correction.san, correction.notation, { from: correction.from, colon: true }).includes(decodeClasses(greedyDecode(logProbs[i], FRAMES, CLASSES))));
   return right.length / corrections.length;
 }

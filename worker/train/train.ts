@@ -79,6 +79,8 @@ const { values } = parseArgs({
     ep: { type: "string", default: "0" },
     /** the share of training sheets whose writer notes a draw offered once or twice, (=) (synth/sheet.ts) */
     draws: { type: "string", default: "0" },
+    /** the share of training sheets whose writer marks every capture with a colon, e:d5 (synth/sheet.ts) */
+    colons: { type: "string", default: "0" },
   },
 });
 const WITH_CORRECTIONS = values["with-corrections"]!;
@@ -97,12 +99,12 @@ const SEED = Number(values.seed);
 const PIXELS = CROP_HEIGHT * CROP_WIDTH;
 const VALIDATION_SHEETS = 20;
 /** A share from 0 to 1 given as `--name`. */
-function shareOption(name: "mixed" | "pen" | "long" | "digits" | "letters" | "ep" | "draws"): number {
+function shareOption(name: "mixed" | "pen" | "long" | "digits" | "letters" | "ep" | "draws" | "colons"): number {
   const value = Number(values[name]);
   if (!(value >= 0 && value <= 1)) throw new Error(`--${name}: a share from 0 to 1, not ${values[name]}`);
   return value;
 }
-const WRITERS: WriterShares = { mixedHands: shareOption("mixed"), penDrawn: shareOption("pen"), longNotation: shareOption("long"), realDigits: { share: shareOption("digits"), set: "training" }, anyLetters: shareOption("letters"), enPassantMarks: shareOption("ep"), drawOffers: shareOption("draws") };
+const WRITERS: WriterShares = { mixedHands: shareOption("mixed"), penDrawn: shareOption("pen"), longNotation: shareOption("long"), realDigits: { share: shareOption("digits"), set: "training" }, anyLetters: shareOption("letters"), enPassantMarks: shareOption("ep"), drawOffers: shareOption("draws"), captureColons: shareOption("colons") };
 
 /** Samples of sheets first … first + count − 1 (`writers`: the shares of unusual writers), drawn in child processes, in seed order. */
 async function collect(first: number, count: number, writers: WriterShares = {}): Promise<Sample[]> {
@@ -196,7 +198,7 @@ async function main() {
   }
   let started = Date.now();
   // Sheet i is drawn from seed SEED + i alone: runs whose seeds are closer than --sheets (with the same hands) share sheets.
-  console.log(`generating ${SHEETS} training sheets (seeds ${SEED}–${SEED + SHEETS - 1}) and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers; ${WRITERS.mixedHands} of the training sheets in fonts by writers mixing several, ${WRITERS.penDrawn} by writers drawing them with a pen, ${WRITERS.longNotation} in long algebraic, ${WRITERS.realDigits?.share} with real people's digits, ${WRITERS.anyLetters} with any five capitals for piece letters, ${WRITERS.enPassantMarks} marking captures en passant, ${WRITERS.drawOffers} noting draws offered)`);
+  console.log(`generating ${SHEETS} training sheets (seeds ${SEED}–${SEED + SHEETS - 1}) and ${VALIDATION_SHEETS} validation sheets (training hands: ${TRAINING_HANDS.length} fonts and pen-drawn writers; ${WRITERS.mixedHands} of the training sheets in fonts by writers mixing several, ${WRITERS.penDrawn} by writers drawing them with a pen, ${WRITERS.longNotation} in long algebraic, ${WRITERS.realDigits?.share} with real people's digits, ${WRITERS.anyLetters} with any five capitals for piece letters, ${WRITERS.enPassantMarks} marking captures en passant, ${WRITERS.drawOffers} noting draws offered, ${WRITERS.captureColons} marking captures with a colon)`);
   const train = await collect(SEED, SHEETS, WRITERS);
   const validation = await collect(SEED + 1_000_000, VALIDATION_SHEETS);
   console.log(`${train.length} training boxes, ${validation.length} validation boxes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
