@@ -283,7 +283,7 @@ function scoredLongForms(san: string, language: NotationLanguage, from: string, 
  * the game in which later moves need no such letter was preferred, read wrong and sure (README, "Moves written
  * without which piece moves").
  */
-function computeSheetForms(san: string, language: NotationLanguage, { from, long, named, colon }: Required<Omit<WritingHabits, "from">> & Pick<WritingHabits, "from">): string[] {
+function computeSheetForms(san: string, language: NotationLanguage, { from, long, named, colon }: { from?: string; long: boolean; named: boolean; colon: boolean }): string[] {
   const forms = new Set([
     ...writtenForms(san, language),
     ...writtenForms(withoutDisambiguator(san), language),
