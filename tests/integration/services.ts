@@ -53,9 +53,29 @@ export type Service = {
   resume: () => Promise<void>;
 };
 
+/**
+ * Another process has the service's port: it answered before the service started, or the service ended before it did
+ * (most often a port free a moment before was taken in between).
+ */
+export class PortTaken extends Error {}
+
+/**
+ * A service started by `start` on `count` ports free now and, where another process (such as the other service of a
+ * fleet starting beside it) took one of them first (PortTaken), on fresh ones, three times at most.
+ */
+export async function onFreePorts(count: number, start: (ports: number[]) => Promise<Service>): Promise<Service> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePorts(count));
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Starts a service binary with `args(port, folder)` and waits until its port answers (and `ready` says so). */
 export async function startService(binary: string, port: number, args: (folder: string) => string[], env: Record<string, string> = {}, ready: () => Promise<boolean> = async () => true): Promise<Service> {
-  if (await answers(port)) throw new Error(`port ${port} is taken: ${binary} not started`);
+  if (await answers(port)) throw new PortTaken(`port ${port} is taken: ${binary} not started`);
   const folder = mkdtempSync(path.join(tmpdir(), `kiebitz-${path.basename(binary)}-`));
   let child: ChildProcess | undefined;
   // a test process that ends without stopping it (a failed set-up) takes the service with it
@@ -65,7 +85,8 @@ export async function startService(binary: string, port: number, args: (folder: 
     const started = spawn(binary, args(folder), { stdio: "ignore", env: { ...process.env, ...env } });
     child = started;
     for (let i = 0; !((await answers(port)) && (await ready())); i++) {
-      if (i > 120 || started.exitCode !== null) {
+      if (started.exitCode !== null || started.signalCode !== null) throw new PortTaken(`${binary} ended (${started.exitCode ?? started.signalCode}) before port ${port} answered`);
+      if (i > 120) {
         started.kill("SIGKILL");
         throw new Error(`${binary} did not start on port ${port}`);
       }
@@ -104,17 +125,17 @@ export const MINIO_KEYS = { accessKey: "kiebitz", secretKey: "kiebitz-test-secre
 
 /** MinIO on free ports (its API and console). */
 export async function startMinio(): Promise<Service> {
-  const [port, consolePort] = await freePorts(2);
-  // the port opens before MinIO serves requests: wait for its readiness check
-  const ready = () => fetch(`http://127.0.0.1:${port}/minio/health/ready`).then((r) => r.ok, () => false);
-  return startService(MINIO_BIN, port, (folder) => ["server", folder, "--address", `127.0.0.1:${port}`, "--console-address", `127.0.0.1:${consolePort}`, "--quiet"], {
-    MINIO_ROOT_USER: MINIO_KEYS.accessKey,
-    MINIO_ROOT_PASSWORD: MINIO_KEYS.secretKey,
-  }, ready);
+  return onFreePorts(2, ([port, consolePort]) => {
+    // the port opens before MinIO serves requests: wait for its readiness check
+    const ready = () => fetch(`http://127.0.0.1:${port}/minio/health/ready`).then((r) => r.ok, () => false);
+    return startService(MINIO_BIN, port, (folder) => ["server", folder, "--address", `127.0.0.1:${port}`, "--console-address", `127.0.0.1:${consolePort}`, "--quiet"], {
+      MINIO_ROOT_USER: MINIO_KEYS.accessKey,
+      MINIO_ROOT_PASSWORD: MINIO_KEYS.secretKey,
+    }, ready);
+  });
 }
 
 /** The Temporal development server, its frontend on a free port. */
 export async function startTemporal(): Promise<Service> {
-  const [port] = await freePorts(1);
-  return startService(TEMPORAL_BIN, port, (folder) => ["server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", String(port), "--db-filename", path.join(folder, "temporal.db"), "--log-level", "error"]);
+  return onFreePorts(1, ([port]) => startService(TEMPORAL_BIN, port, (folder) => ["server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", String(port), "--db-filename", path.join(folder, "temporal.db"), "--log-level", "error"]));
 }
