@@ -12,6 +12,22 @@ describe("legality-constrained decoding", () => {
     expect(game.moves.every((m) => !m.flagged)).toBe(true);
   });
 
+  it("reads each player's sheet in its own language: an English sheet beside a German one", () => {
+    const english = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bg4"];
+    const german = ["e4", "e5", "Sf3", "Sc6", "Lb5", "a6", "Lxc6", "dxc6", "O-O", "Lg4"];
+    const both = english.map((text, i): PlyObservation => ({ frames: FRAMES, logProbs: [frames(text), frames(german[i])], sheets: [0, 1], languages: ["EN", "DE"] }));
+    const game = decodeGame(both, "EN");
+    expect(game.moves.map((m) => m.san)).toEqual(english);
+    expect(game.moves.every((m) => !m.flagged && m.evidence!.nearFit > -0.1)).toBe(true);
+    expect(game.leftOut).toEqual([]);
+    // read all in English, the German sheet's six piece moves each fit some 9 nats (e^-9) worse
+    const oneLanguage = decodeGame(
+      both.map(({ languages, ...observation }) => observation),
+      "EN",
+    );
+    expect(game.logLikelihood - oneLanguage.logLikelihood).toBeGreaterThan(6 * 7);
+  });
+
   it("reads moves written in long algebraic notation, the square left telling apart what the short form would not", () => {
     const game = decodeGame(["e2-e4", "e7e5", "Sg1-f3", "Sb8-c6", "Lf1-b5", "a7-a6", "Lb5xc6", "d7:c6", "O-O", "Lc8-g4"].map((text) => ply(frames(text))), "DE");
     expect(game.moves.map((m) => m.san)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bg4"]);

@@ -13,7 +13,12 @@ import type { MovePrior } from "./prior";
  * frames as read once, as cut, on which a move's fit is judged (by default `logProbs`): the average of
  * several readings in `logProbs` fits any likely move better, also where the hand is unlike any known.
  */
-export type PlyObservation = { frames: number; logProbs: Float32Array[]; sheets?: number[]; asCut?: Float32Array[] };
+/**
+ * A ply's boxes, one per sheet that shows it: the recognizer's frames (`logProbs`; `asCut`, of the box as cut where
+ * they differ), the sheet each box is on, and the notation language each is written in where it is not the game's
+ * (`languages`: the two players of a game may write in two).
+ */
+export type PlyObservation = { frames: number; logProbs: Float32Array[]; sheets?: number[]; asCut?: Float32Array[]; languages?: NotationLanguage[] };
 
 /**
  * `confidence`: the probability that the move is right (calibration.ts), from its `evidence`; a move a
@@ -191,7 +196,10 @@ const NAMED_FILE_SHARE = 0.1;
 const NAMED_FILE = /^[A-Z][a-h][x:]?[a-h][1-8]/;
 export const namesFiles = (plies: readonly PlyObservation[]) => someSheetReads(plies, (text) => NAMED_FILE.test(text), NAMED_FILE_SHARE);
 
-/** A ply's boxes (one per sheet) scored against written forms, each form once per box; long forms too where `long`, forms naming the file a piece leaves where `named`. */
+/**
+ * A ply's boxes (one per sheet) scored against written forms, each form once per box, each box in its sheet's notation
+ * language; long forms too where `long`, forms naming the file a piece leaves where `named`.
+ */
 function boxScores(observation: PlyObservation, language: NotationLanguage, long: boolean, named: boolean) {
   const formScore = formScorer(observation.logProbs, observation.frames);
   const asCut = observation.asCut ?? observation.logProbs;
@@ -201,19 +209,25 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   const offered = read.some((classes) => classes.includes(EQUALS));
   // a pawn's capture marked with a colon: a box of the ply reads one (COLON)
   const colon = read.some((classes) => classes.includes(COLON));
-  /** The ways the move (leaving the square `from`) may be written on these sheets. */
-  const formsOf = (san: string, from: string) => sheetForms(san, language, { from, long, named, colon });
-  /** The forms the boxes are scored against: the written ones, in long notation those with the square of departure open, and those with a note after them (withMarks). */
-  const scoredForms = (san: string, from: string) => withMarks(san, long ? scoredLongForms(san, language, from, named, colon) : formsOf(san, from), offered);
+  const languageOf = (box: number) => observation.languages?.[box] ?? language;
+  // the boxes by the language they are written in: boxes in one language are scored against the same forms
+  const byLanguage = new Map<NotationLanguage, number[]>();
+  observation.logProbs.forEach((_, box) => byLanguage.set(languageOf(box), [...(byLanguage.get(languageOf(box)) ?? []), box]));
+  /** The ways the move (leaving the square `from`) may be written on the sheet of `box`. */
+  const formsOf = (san: string, from: string, box: number) => sheetForms(san, languageOf(box), { from, long, named, colon });
+  /** The forms the boxes in `written` are scored against: the written ones, in long notation those with the square of departure open, and those with a note after them (withMarks). */
+  const scoredForms = (san: string, from: string, written: NotationLanguage) =>
+    withMarks(san, long ? scoredLongForms(san, written, from, named, colon) : sheetForms(san, written, { from, long, named, colon }), offered);
   /** How likely the box shows the move, by its likeliest written form. */
-  const moveScore = (box: number, san: string, from: string) => Math.max(...scoredForms(san, from).map((form) => asCutScore(box, form)));
-  // what the box reads as in the sheet's notation: a letter of another language read there is one of its own misread
-  const notation = notationClasses(language);
-  const references = asCut.map((logProbs) => unconstrained(logProbs, observation.frames, notation));
+  const moveScore = (box: number, san: string, from: string) => Math.max(...scoredForms(san, from, languageOf(box)).map((form) => asCutScore(box, form)));
+  // what the box reads as in its sheet's notation: a letter of another language read there is one of its own misread
+  const references = asCut.map((logProbs, box) => unconstrained(logProbs, observation.frames, notationClasses(languageOf(box))));
   const sums = new Map<string, number>();
-  const summed = (form: string) => {
-    let score = sums.get(form);
-    if (score === undefined) sums.set(form, (score = observation.logProbs.reduce((sum, _, box) => sum + formScore(box, form), 0)));
+  /** A form's likelihood summed over the boxes written in `written`. */
+  const summed = (form: string, written: NotationLanguage, boxes: readonly number[]) => {
+    const key = `${written} ${form}`;
+    let score = sums.get(key);
+    if (score === undefined) sums.set(key, (score = boxes.reduce((sum, box) => sum + formScore(box, form), 0)));
     return score;
   };
   /** How well the move fits each box: its likelihood against what the recognizer reads there without the rules (log). */
@@ -222,10 +236,14 @@ function boxScores(observation: PlyObservation, language: NotationLanguage, long
   const moveScores = new Map<string, number>();
   const bestGaps = new Map<string, number>();
   return {
-    /** All the ply's boxes together: each form's likelihood summed over the boxes. */
+    /** All the ply's boxes together: the boxes of one language by the form likeliest on them all, summed over the languages. */
     moveScore: (san: string, from: string, key = moveKey(san, from)) => {
       let score = moveScores.get(key);
-      if (score === undefined) moveScores.set(key, (score = Math.max(...scoredForms(san, from).map(summed))));
+      if (score === undefined) {
+        score = 0;
+        for (const [written, boxes] of byLanguage) score += Math.max(...scoredForms(san, from, written).map((form) => summed(form, written, boxes)));
+        moveScores.set(key, score);
+      }
       return score;
     },
     formsOf,
@@ -569,7 +587,7 @@ function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores
     const chosen = sans.indexOf(san);
     const rival = scores.reduce((r, score, i) => (i !== chosen && (r < 0 || score > scores[r]) ? i : r), -1);
     // compared as the recognizer's classes (it reads Turkish Ş as S)
-    const forms = new Set(scoring.formsOf(san, origins[chosen]).map((form) => encodeText(form).join()));
+    const written = (box: number) => new Set(scoring.formsOf(san, origins[chosen], box).map((form) => encodeText(form).join()));
     const gaps = scoring.gaps(san, origins[chosen]);
     const rivalFit = rival < 0 ? NO_FIT : bestFit(scoring.gaps(sans[rival], origins[rival]));
     return {
@@ -578,7 +596,7 @@ function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores
       rivalFit,
       tied: rivalFit === bestFit(gaps),
       clarity: scoring.clarity,
-      readAsWritten: observation.logProbs.some((logProbs) => forms.has(greedyDecode(logProbs, observation.frames, CLASSES).join())),
+      readAsWritten: observation.logProbs.some((logProbs, box) => written(box).has(greedyDecode(logProbs, observation.frames, CLASSES).join())),
     };
   });
 }
@@ -610,6 +628,13 @@ function withoutSheets(plies: readonly PlyObservation[], sheets: readonly number
   return plies.map((observation) => {
     const kept = observation.logProbs.map((_, box) => box).filter((box) => !sheets.includes(sheetOf(observation, box)));
     const asCut = observation.asCut ?? observation.logProbs;
-    return { frames: observation.frames, logProbs: kept.map((box) => observation.logProbs[box]), asCut: kept.map((box) => asCut[box]), sheets: kept.map((box) => sheetOf(observation, box)) };
+    const { languages } = observation;
+    return {
+      frames: observation.frames,
+      logProbs: kept.map((box) => observation.logProbs[box]),
+      asCut: kept.map((box) => asCut[box]),
+      sheets: kept.map((box) => sheetOf(observation, box)),
+      ...(languages && { languages: kept.map((box) => languages[box]) }),
+    };
   });
 }

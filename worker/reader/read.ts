@@ -242,9 +242,13 @@ export function lastPly(plies: readonly number[]): number {
 type MoveFrames = Pick<BoxReading, "ply" | "logProbs" | "asCut" | "features">;
 /**
  * What decoding needs of a page: the frames of its written move boxes, and on a hard page those read by the recognizer
- * normalised to the page's writing (`normalised`, the same plies; readMoveBoxes).
+ * normalised to the page's writing (`normalised`, the same plies; readMoveBoxes), and the notation language it is written
+ * in where that is not the game's (`language`).
  */
-export type PageMoves = { moves: readonly MoveFrames[]; normalised?: readonly MoveFrames[] };
+export type PageMoves = { moves: readonly MoveFrames[]; normalised?: readonly MoveFrames[]; language?: NotationLanguage };
+
+/** The notation language a sheet (its pages) is written in: its pages' where they name one, else the game's. */
+export const sheetLanguage = (sheet: readonly PageMoves[], language: NotationLanguage) => sheet.find((page) => page.language)?.language ?? language;
 
 /**
  * The pages by sheet, one writer each: pages that hold the same plies are on different players'
@@ -266,16 +270,18 @@ export function sheetsOf(pages: readonly PageMoves[]): PageMoves[][] {
  * every ply up to the last written box, decoded as a legal game.
  */
 export function readGame(pages: readonly PageMoves[], language: NotationLanguage, options: DecodeOptions = {}): DecodedGame {
-  const byPly = new Map<number, { logProbs: Float32Array[]; asCut: Float32Array[]; sheets: number[] }>();
+  const byPly = new Map<number, { logProbs: Float32Array[]; asCut: Float32Array[]; sheets: number[]; languages: NotationLanguage[] }>();
   sheetsOf(pages).forEach((sheet, index) => {
+    const written = sheetLanguage(sheet, language);
     for (const page of sheet) {
       for (const move of page.moves) {
         // a box where the recognizer sees no character at all holds a smudge or a shadow, not a move
         if (greedyDecode(move.logProbs, FRAMES, CLASSES).length === 0) continue;
-        const boxes = byPly.get(move.ply) ?? { logProbs: [], asCut: [], sheets: [] };
+        const boxes = byPly.get(move.ply) ?? { logProbs: [], asCut: [], sheets: [], languages: [] };
         boxes.logProbs.push(move.logProbs);
         boxes.asCut.push(move.asCut ?? move.logProbs);
         boxes.sheets.push(index);
+        boxes.languages.push(written);
         byPly.set(move.ply, boxes);
       }
     }

@@ -5,8 +5,9 @@ import { FRAMES, mixedReadings, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { COLON, namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
+import { withFoundLanguages } from "./language";
 import { Positions } from "./positions";
-import { gamesApart, readGame, sheetsOf, type PageMoves } from "./read";
+import { gamesApart, readGame, sheetLanguage, sheetsOf, type PageMoves } from "./read";
 
 /** A decoded move the decoder gives at least this share of the probability (MoveEvidence.posterior) teaches the recognizer how its writer writes it. */
 const TEACHING_POSTERIOR = 0.99;
@@ -43,7 +44,7 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
       const read = greedyDecode(move.logProbs, FRAMES, CLASSES);
       if (known === undefined || !move.features || read.length === 0) continue;
       // a pawn's capture written with a colon (e:d5) where the box reads one, as decoding scores it
-      const labels = sheetForms(known.san, language, { from: known.from, long: true, named, colon: read.includes(COLON) }).map(encodeText);
+      const labels = sheetForms(known.san, sheetLanguage(sheet, language), { from: known.from, long: true, named, colon: read.includes(COLON) }).map(encodeText);
       const scores = labels.map((label) => ctcLogLikelihood(move.logProbs, FRAMES, CLASSES, label));
       samples.push({ features: move.features, label: labels[scores.indexOf(Math.max(...scores))] });
     }
@@ -58,7 +59,7 @@ async function adaptSheet(sheet: readonly PageMoves[], sure: ReadonlyMap<number,
         logProbs: mixedReadings([move.logProbs, logProbs[i]], SHARES),
         asCut: move.asCut && mixedReadings([move.asCut, logProbs[i]], SHARES),
       }));
-      return { moves: adaptedMoves };
+      return { moves: adaptedMoves, language: page.language };
     }),
   );
   return { pages, head: adapted };
@@ -97,6 +98,9 @@ export type WriterReading = {
   otherGames: number[];
 };
 
+/** The notation language each page was read in: its own, or another its sheet's boxes fit far better (withFoundLanguages). */
+type ReadLanguages = { languages: NotationLanguage[] };
+
 /**
  * Reads the game from the pages of one or both players' sheets, then adapts the recognizer to the
  * hand of each sheet and reads it again: a sheet is one writer writing dozens of moves, and the moves
@@ -111,25 +115,34 @@ export type WriterReading = {
  * Where a hard page was read again by the recognizer normalised to its writing (PageMoves.normalised), the game is read
  * all over from those readings too, and kept when it leaves fewer moves flagged and its boxes fit its moves no worse
  * (fewer flags alone once traded a joined hand's 14 moves right for one flag fewer: README, "A hard page read again").
+ * Before all this, a sheet whose moves read doubtfully in the language it was given is read in the language its boxes
+ * fit far better, unless a person chose its language (withFoundLanguages); `languages` says which each page was read in.
  */
-export async function readGameAdaptedToWriter(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading> {
+export async function readGameAdaptedToWriter(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
   // the later decodings meet mostly the positions of the first
   const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
-  const reading = await readAdapted(pages, language, head, decoding);
-  if (!pages.some((page) => page.normalised)) return reading;
+  const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding);
+  const languages = written.map((page) => page.language ?? language);
+  const reading = await readAdapted(written, language, head, decoding);
+  if (!written.some((page) => page.normalised)) return { ...reading, languages };
   const again = await readAdapted(
-    pages.map((page) => (page.normalised ? { moves: page.normalised } : page)),
+    written.map((page) => (page.normalised ? { moves: page.normalised, language: page.language } : page)),
     language,
     head,
     decoding,
   );
-  return readsBetter(again.game, reading.game) ? again : reading;
+  return { ...(readsBetter(again.game, reading.game) ? again : reading), languages };
 }
 
 /** Whether a game read from other readings of the same boxes is the better: fewer moves flagged, its boxes fitting it no worse. */
 export const readsBetter = (other: DecodedGame, game: DecodedGame) => flaggedMoves(other) < flaggedMoves(game) && unfitting(other) <= unfitting(game);
 
-type WriterOptions = DecodeOptions & { /** called between the steps (a Temporal activity's heartbeat) */ onStep?: () => void };
+type WriterOptions = DecodeOptions & {
+  /** called between the steps (a Temporal activity's heartbeat) */
+  onStep?: () => void;
+  /** The pages (indices) whose notation language a person chose: read in it, never in another (withFoundLanguages). */
+  languageChosen?: ReadonlySet<number>;
+};
 
 /** readGameAdaptedToWriter on one reading of each page. */
 async function readAdapted(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions & { positions: Positions }): Promise<WriterReading> {
