@@ -66,12 +66,14 @@ export function createActivities(storage: SheetStorage, recognizers?: Recognizer
       if (counts) counts.read++;
       return { handle, readingKey, pageKey, layout, boxes, round, board, result, regions, moves: reading.moves.map(({ ply, text }) => ({ ply, text })) };
     },
-    async decodeStoredGame({ readingKeys, language, prefix }) {
-      const pages = await Promise.all(readingKeys.map(loadReading));
+    async decodeStoredGame({ readingKeys, language, prefix, notations = [] }) {
+      const pages = (await Promise.all(readingKeys.map(loadReading))).map((page, i) => (notations[i] ? { ...page, language: notations[i].language } : page));
       heartbeat();
-      const { game, otherGames } = await readGameAdaptedToWriter(pages, language, await shippedHead(), { prefix, prior: await (prior ??= loadMovePrior()), onStep: heartbeat });
+      const languageChosen = new Set(notations.flatMap((notation, i) => (notation.chosen ? [i] : [])));
+      const options = { prefix, prior: await (prior ??= loadMovePrior()), onStep: heartbeat, languageChosen };
+      const { game, otherGames, languages } = await readGameAdaptedToWriter(pages, language, await shippedHead(), options);
       if (counts) counts.decoded++;
-      return { ...game, otherGames };
+      return { ...game, otherGames, languages };
     },
   };
 }

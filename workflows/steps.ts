@@ -32,10 +32,18 @@ export type DecodeInput = {
   language: NotationLanguage;
   /** Moves a person confirmed or corrected, from the first ply. */
   prefix?: string[];
+  /**
+   * Each reading's notation language (as readingKeys; by default `language`), and whether a person chose it: where not,
+   * the reader may read the page's sheet in another language its boxes fit far better.
+   */
+  notations?: { language: NotationLanguage; chosen: boolean }[];
 };
 
-/** The game read from its sheets, and the pages (indices into readingKeys) of sheets of another game it was read without. */
-export type DecodedSheets = DecodedGame & { otherGames: number[] };
+/**
+ * The game read from its sheets, the pages (indices into readingKeys) of sheets of another game it was read without, and
+ * the notation language each page was read in (a worker of an earlier version names none).
+ */
+export type DecodedSheets = DecodedGame & { otherGames: number[]; languages?: NotationLanguage[] };
 
 export type SheetActivities = {
   readStoredPage(input: ScanInput): Promise<PageSummary>;

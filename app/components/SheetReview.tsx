@@ -5,7 +5,7 @@ import { FormError } from "./Field";
 import { useReadingProgress } from "./SheetUpload";
 
 type Review = {
-  sheets: { id: number; name: string; state: string; colour: string; page: number }[];
+  sheets: { id: number; name: string; state: string; colour: string; page: number; notation: string; notationFound: boolean }[];
   decoding: boolean;
   completed: boolean;
   notation: string;
@@ -35,10 +35,16 @@ export function SheetReview({ review, result, base, error }: { review: Review; r
             <a href={image(sheet.id, "photo")}>
               <img src={image(sheet.id, "thumb")} alt={t("sheets.photoOf", { name: sheet.name })} width={96} />
             </a>{" "}
-            {t(`sheets.colours.${sheet.colour}`)} · {t("sheets.pageN", { page: sheet.page })} · {t(`sheets.states.${sheet.state}`)}
+            {t(`sheets.colours.${sheet.colour}`)} · {t("sheets.pageN", { page: sheet.page })} · {t(`sheets.states.${sheet.state}`)} ·{" "}
+            {t(sheet.notationFound ? "sheets.review.sheetNotationFound" : "sheets.review.sheetNotation", { notation: t(`notations.${sheet.notation}`) })}
           </li>
         ))}
       </ul>
+      {review.sheets.some((sheet) => sheet.notationFound) ? (
+        <p className="review-attention" role="note">
+          {t("sheets.review.notationFound")}
+        </p>
+      ) : null}
       <p>
         <Link to={to(`/webapp/sheets/${base.gid}/${base.tid}`)}>{t("sheets.title")}</Link>
       </p>

@@ -65,7 +65,7 @@ function sheetReview(game: Awaited<ReturnType<typeof load>>["game"], language: A
     for (const { ply } of pageSummary(sheet)?.regions.moves ?? []) (crops[ply] ??= []).push(sheet.id);
   }
   return {
-    sheets: game.sheets.map((sheet) => ({ id: sheet.id, name: sheet.name, state: sheet.state, colour: sheet.player, page: sheet.page })),
+    sheets: game.sheets.map((sheet) => ({ id: sheet.id, name: sheet.name, state: sheet.state, colour: sheet.player, page: sheet.page, notation: sheet.notation, notationFound: sheet.notationSource === "FOUND" })),
     decoding: game.decodeRequested !== null || game.sheets.some((sheet) => ["QUEUED", "SCANNING", "UPLOADED", "PROCESSED"].includes(sheet.state)),
     completed: game.sheets.every((sheet) => sheet.state === "DONE"),
     notation,

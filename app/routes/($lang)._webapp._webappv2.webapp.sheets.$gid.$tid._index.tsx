@@ -209,6 +209,7 @@ export default function SheetsPage() {
                     ))}
                   </select>
                   <button type="submit">{t("sheets.changeNotation")}</button>
+                  {sheet.notationFound ? <p className="hint">{t("sheets.notationFound")}</p> : null}
                 </Form>
                 <Link className="button" to={to(`${base}/verify?sheet=${sheet.id}`)}>
                   {sheet.game ? t("sheets.reassign") : t("sheets.verify")}

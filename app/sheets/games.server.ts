@@ -75,10 +75,18 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
     return page && usablePage(page) ? [{ sheet, readingKey: page.readingKey }] : [];
   });
   const previous = gameReading(game);
-  const language = game.sheets[0]?.notation ?? game.tournament.defaultNotationLanguage;
   const prefix = previous?.prefix ?? [];
   const readingKeys = usable.map((page) => page.readingKey);
-  const decoded = readingKeys.length ? await reader.decode({ readingKeys, language, prefix }, `game-${game.id}-${request.requested.getTime()}`) : null;
+  const notations = usable.map(({ sheet }) => ({ language: sheet.notation, chosen: sheet.notationSource === "CHOSEN" }));
+  const given = game.sheets[0]?.notation ?? game.tournament.defaultNotationLanguage;
+  const decoded = readingKeys.length ? await reader.decode({ readingKeys, language: given, prefix, notations }, `game-${game.id}-${request.requested.getTime()}`) : null;
+  // pages the reader read in another language than they were given: their sheets are written in it
+  const found = usable.flatMap(({ sheet }, page) => {
+    const read = decoded?.languages?.[page];
+    return read && read !== sheet.notation && sheet.notationSource !== "CHOSEN" ? [{ id: sheet.id, given: sheet.notation, notation: read }] : [];
+  });
+  // the moves are shown and corrected in the language of the first sheet as read
+  const language = decoded?.languages?.[0] ?? given;
   const reading: GameReading | null = decoded
     ? { moves: decoded.moves.map(({ san, confidence, flagged }) => ({ san, confidence, flagged })), prefix, language, result: writtenResult(game.sheets), unfamiliarHand: decoded.unfamiliarHand }
     : null;
@@ -94,6 +102,9 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
       data: readFromSentBack ? { decodeRequested: new Date() } : { reading: (reading ?? null) as Prisma.InputJsonValue, decodeRequested: null },
     });
     if (updated.count === 0) return false;
+    for (const sheet of found) {
+      await tx.sheetImageEntry.updateMany({ where: { id: sheet.id, notation: sheet.given, notationSource: { not: "CHOSEN" } }, data: { notation: sheet.notation, notationSource: "FOUND" } });
+    }
     if (sendBack.length) await tx.sheetImageEntry.updateMany({ where: { id: { in: sendBack }, gameId: game.id, state: "ASSIGNED" }, data: { gameId: null, state: "UNCONFIRMED", used: false, error: OTHER_GAME } });
     return true;
   });
@@ -123,7 +134,7 @@ export async function correctMove(db: Db, { reader, storage }: ReviewServices, g
   const requested = new Date();
   const updated: GameReading = { ...reading, prefix, moves: [...prefix.map((san) => ({ san, confidence: 1, flagged: false })), ...reading.moves.slice(ply + 1)] };
   await db.game.update({ where: { id: game.id }, data: { reading: updated as unknown as Prisma.InputJsonValue, decodeRequested: requested } });
-  await keepReviewedBoxes(db, storage, game.id, prefix.map((san, i) => ({ san, corrected: i === ply && san !== reading.moves[ply]?.san })), reading.language);
+  await keepReviewedBoxes(db, storage, game.id, prefix.map((san, i) => ({ san, corrected: i === ply && san !== reading.moves[ply]?.san })));
   await saveDecodedGame(db, reader, { gameId: game.id, requested });
   return { ok: true as const };
 }
@@ -159,7 +170,7 @@ export async function completeGame(db: Db, storage: Pick<SheetStorage, "get">, g
     }),
     db.sheetImageEntry.updateMany({ where: { gameId: game.id, state: "ASSIGNED" }, data: { state: "DONE", used: true } }),
   ]);
-  await keepReviewedBoxes(db, storage, game.id, sans.map((san) => ({ san, corrected: false })), reading.language);
+  await keepReviewedBoxes(db, storage, game.id, sans.map((san) => ({ san, corrected: false })));
   if (game.gameResult === "UNSET" && reading.result) await saveResults(db, game.tournamentId, game.round, new Map([[game.id, reading.result]]));
   return { ok: true as const };
 }

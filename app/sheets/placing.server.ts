@@ -33,7 +33,8 @@ export async function placeByMoves(db: Db, reader: SheetReader, sheetId: number,
   if (!sheet || !page || sheet.state !== "UNCONFIRMED" || sheet.page !== 1 || !usablePage(page)) return false;
   let moves = movesAlone(sheet);
   if (!moves) {
-    const decoded = await reader.decode({ readingKeys: [page.readingKey], language: sheet.notation }, `sheet-${sheet.id}-r${sheet.readingRun}-alone`);
+    const notations = [{ language: sheet.notation, chosen: sheet.notationSource === "CHOSEN" }];
+    const decoded = await reader.decode({ readingKeys: [page.readingKey], language: sheet.notation, notations }, `sheet-${sheet.id}-r${sheet.readingRun}-alone`);
     moves = decoded?.moves.map((move) => move.san) ?? [];
     const reading = { ...page, movesAlone: moves } as unknown as Prisma.InputJsonValue;
     await db.sheetImageEntry.updateMany({ where: { id: sheet.id, readingRun: sheet.readingRun, state: "UNCONFIRMED" }, data: { reading } });

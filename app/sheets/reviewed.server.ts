@@ -1,6 +1,5 @@
 import { squaresLeft } from "~/chess/candidates";
 import type { Db } from "~/db/client.server";
-import type { NotationLanguage } from "~/generated/prisma/client";
 import { logger } from "~/lib/log.server";
 import { cropBox } from "../../worker/reader/crops";
 import { decodeGray } from "../../worker/vision/image";
@@ -12,12 +11,12 @@ export type ReviewedMove = { san: string; corrected: boolean };
 
 /**
  * Keeps the boxes of the moves a person confirmed or corrected in the review, each as the recognizer
- * sees it (cut from the sheet's straightened page) with its move: labelled handwriting of this
+ * sees it (cut from the sheet's straightened page) with its move and the sheet's notation: labelled handwriting of this
  * installation's players for `npm run train -- --with-corrections`. A box kept before with the same
  * move is left as it is; a sheet whose boxes cannot be kept (its page gone from storage, two reviews at
  * once) is skipped and logged: the review itself never fails for it.
  */
-export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get">, gameId: number, moves: readonly ReviewedMove[], notation: NotationLanguage) {
+export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get">, gameId: number, moves: readonly ReviewedMove[]) {
   // the moves after an illegal one keep no square: their boxes are labelled by their short forms
   const origins = squaresLeft(moves.map((move) => move.san));
   const sheets = await db.sheetImageEntry.findMany({ where: { gameId }, include: { reviewedBoxes: { select: { ply: true, san: true } } } });
@@ -30,7 +29,7 @@ export async function keepReviewedBoxes(db: Db, storage: Pick<SheetStorage, "get
       const page = await decodeGray(await storage.get(summary.pageKey));
       for (const { ply, region } of boxes) {
         const pixels = Uint8Array.from(cropBox(page, region).pixels, (v) => Math.round(v * 255));
-        const data = { san: moves[ply].san, fromSquare: origins[ply] ?? null, notation, corrected: moves[ply].corrected, pixels, created: new Date() };
+        const data = { san: moves[ply].san, fromSquare: origins[ply] ?? null, notation: sheet.notation, corrected: moves[ply].corrected, pixels, created: new Date() };
         await db.reviewedBox.upsert({ where: { sheetId_ply: { sheetId: sheet.id, ply } }, create: { sheetId: sheet.id, ply, ...data }, update: data });
       }
     } catch (error) {

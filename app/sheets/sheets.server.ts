@@ -163,8 +163,8 @@ export function listSheets(db: Db, tournamentId: number, filter: SheetFilter) {
 
 /** What the screens show of a sheet: its name, state and the values it carries (spec §3 sheet_image_entry). */
 export function sheetFacts(sheet: SheetImageEntry) {
-  const { id, name, state, error, round, board, page, notation } = sheet;
-  return { id, name, state, error, round, board, page, notation, colour: sheet.player };
+  const { id, name, state, error, round, board, page, notation, notationSource } = sheet;
+  return { id, name, state, error, round, board, page, notation, notationFound: notationSource === "FOUND", colour: sheet.player };
 }
 
 /**
@@ -182,16 +182,18 @@ export async function sheetsOfFullPairings(db: Db, tournamentId: number, sheets:
   return new Set(named.filter((sheet) => holdsBothSheets(gameOf(sheet)?.sheets ?? [], sheet)).map((sheet) => sheet.id));
 }
 
-/** The notation a sheet is written in changed: its game is decoded again in that language. */
+/**
+ * The organiser chose the notation a sheet is written in (each player's sheet may be in another; every page of the
+ * player's sheet in the game): the reader reads it in that language from now on, never in another its boxes fit better, and its game is decoded again.
+ */
 export async function setNotation(db: Db, tournamentId: number, sheetId: number, notation: NotationLanguage): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const sheet = await tx.sheetImageEntry.findFirst({ where: { id: sheetId, tournamentId } });
     if (!sheet) return false;
-    await tx.sheetImageEntry.update({ where: { id: sheet.id }, data: { notation } });
-    if (sheet.gameId) {
-      await tx.sheetImageEntry.updateMany({ where: { gameId: sheet.gameId }, data: { notation } });
-      await requestDecode(tx, sheet.gameId);
-    }
+    // every page of the player's sheet: one writer, one notation
+    const pages = sheet.gameId && sheet.player !== "UNKNOWN" ? { gameId: sheet.gameId, player: sheet.player } : { id: sheet.id };
+    await tx.sheetImageEntry.updateMany({ where: pages, data: { notation, notationSource: "CHOSEN" } });
+    if (sheet.gameId) await requestDecode(tx, sheet.gameId);
     return true;
   });
 }
