@@ -4,19 +4,20 @@
  * fonts, joined ones, pen-drawn writers in print style, pen-drawn cursive, and fonts made from people's hands that
  * Debian packages (`debian`: never calibrated on either; worker/synth/fonts.ts says which packages). Per kind: detection, raw and decoded
  * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
- * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets flagged whole, games read shorter than written, both sheets, the other player's sheet placed by its moves, another game's sheet
+ * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets read in their writer's notation language, sheets flagged whole, games read shorter than written, both sheets, the other player's sheet placed by its moves, another game's sheet
  * beside a player's (named as another game's, or not), and a
  * calibration table (moves at or above a confidence, and the share of them right); seconds a page, also in references: fixed work
  * timed after every sheet (machineReference.ts), so that runs in a slower hour of the machine compare.
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian,debian2 --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
- * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--colons`: every writer marks captures with a colon, e:d5; `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
+ * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--colons`: every writer marks captures with a colon, e:d5; `--given EN`: every sheet uploaded as written in English, whatever its writer's language (the reader finds another where the sheet's boxes fit it far better); `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
 import { readPage, type PageReading } from "../../worker/reader/read";
 import { readGameAdaptedToWriter } from "../../worker/reader/writer";
+import { isNotationLanguage, NOTATION_LANGUAGES } from "../../app/chess/languages";
 import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
 import { loadMovePrior } from "../../worker/reader/prior";
 import { describeThresholds, SHIPPED_CALIBRATION } from "../../worker/reader/calibration";
@@ -27,7 +28,7 @@ import { gameWritten } from "../../app/sheets/sameGame";
 import { machineReference } from "./machineReference";
 
 const { values } = parseArgs({
-  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, ep: { type: "boolean", default: false }, draws: { type: "boolean", default: false }, colons: { type: "boolean", default: false }, prior: { type: "string", default: "shipped" } },
+  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, ep: { type: "boolean", default: false }, draws: { type: "boolean", default: false }, colons: { type: "boolean", default: false }, prior: { type: "string", default: "shipped" }, given: { type: "string" } },
 });
 const SHEETS = Number(values.sheets);
 const FIRST = Number(values.first);
@@ -38,6 +39,9 @@ const NOTATION = values.notation as HeldOutNotation;
 if (!HELD_OUT_NOTATIONS.includes(NOTATION)) throw new Error(`--notation: ${HELD_OUT_NOTATIONS.join(", ")}, not ${NOTATION}`);
 const DIGITS = values.digits as HeldOutDigits;
 if (DIGITS !== "hand" && DIGITS !== "real") throw new Error(`--digits: hand or real, not ${DIGITS}`);
+/** Every sheet uploaded as written in this notation language (a tournament's), whatever its writer's (--given EN). */
+const GIVEN = values.given;
+if (GIVEN !== undefined && !isNotationLanguage(GIVEN)) throw new Error(`--given: ${NOTATION_LANGUAGES.join(", ")}, not ${GIVEN}`);
 const BEND = Number(values.bend);
 if (!(BEND >= 0 && BEND <= 20)) throw new Error(`--bend: millimetres from 0 to 20, not ${values.bend}`);
 /** The plies where the opening book can help: the first this many. */
@@ -67,7 +71,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, ownLanguage: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -106,10 +110,12 @@ for (const kind of KINDS) {
     const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS, bend: BEND, enPassant: values.ep, drawOffers: values.draws, colons: values.colons });
     const truth = sheet.pages[0].sans;
     languages.add(sheet.pages[0].language);
+    const given = GIVEN ?? sheet.pages[0].language;
     const readings = await readPages(sheet.pages);
     count.ownPages += sheet.pages.length;
     const decodingStarted = process.hrtime.bigint();
-    const { game, first, adapted } = await readGameAdaptedToWriter(readings, sheet.pages[0].language, head, { prior });
+    const { game, first, adapted, languages: readIn } = await readGameAdaptedToWriter(readings, given, head, { prior });
+    if (readIn[0] === sheet.pages[0].language) count.ownLanguage++;
     count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
     tally(count.first, first, truth);
     if (adapted) count.adapted++;
@@ -140,18 +146,18 @@ for (const kind of KINDS) {
     if (sheet.otherPlayer) {
       const other = await readPages(sheet.otherPlayer);
       // the other player's first page read alone, placed among this kind's games read so far (app/sheets/placing.server.ts)
-      const alone = await readGameAdaptedToWriter(other.slice(0, 1), sheet.pages[0].language, head, { prior });
+      const alone = await readGameAdaptedToWriter(other.slice(0, 1), given, head, { prior });
       const placed = gameWritten(alone.game.moves.map((move) => move.san), gamesRead);
       count.byMoves++;
       if (placed?.index === index) count.byMovesRight++;
       else if (placed) count.byMovesWrong++;
-      const { game: both, first: bothFirst, otherGames } = await readGameAdaptedToWriter([...readings, ...other], sheet.pages[0].language, head, { prior });
+      const { game: both, first: bothFirst, otherGames } = await readGameAdaptedToWriter([...readings, ...other], given, head, { prior });
       count.pairs++;
       if (both.leftOut.length) count.pairLeftOut++;
       if (otherGames.length) count.pairSentBack++;
       const otherGameSheet = otherGameSheets.get(sheet.pages[0].language);
       if (otherGameSheet) {
-        const mixed = await readGameAdaptedToWriter([...readings, ...otherGameSheet], sheet.pages[0].language, head, { prior });
+        const mixed = await readGameAdaptedToWriter([...readings, ...otherGameSheet], given, head, { prior });
         count.mixed++;
         if (mixed.otherGames.some((page) => page >= readings.length)) count.mixedSentBack++;
         if (mixed.otherGames.some((page) => page < readings.length)) count.mixedOwnSentBack++;
@@ -179,6 +185,7 @@ for (const kind of KINDS) {
   console.log(`  unflagged moves right:                 ${pct(count.decoded.unflaggedRight, count.decoded.unflagged)} (${count.decoded.unflaggedRight} of ${count.decoded.unflagged})`);
   console.log(`  by notation language (right / flagged): ${[...count.byLanguage].map(([language, { plies, tally }]) => `${language} ${pct(tally.right, plies)} / ${pct(tally.flagged, plies)}`).join(", ")}`);
   console.log(`  by hand (right / flagged / unflagged right): ${[...count.byHand].map(([hand, { plies, tally }]) => `${hand} ${pct(tally.right, plies)} / ${pct(tally.flagged, plies)} / ${pct(tally.unflaggedRight, tally.unflagged)} (${tally.unflagged - tally.unflaggedRight} wrong)`).join(", ")}`);
+  console.log(`  read in their writer's notation language: ${count.ownLanguage} of ${count.games} sheets${GIVEN ? ` (each given as ${GIVEN})` : ""}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  games read shorter than written:       ${count.cutShort} of ${count.games} (${pct(count.missing, count.plies)} of the moves not read at all, neither right nor flagged)`);
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);

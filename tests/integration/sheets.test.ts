@@ -10,7 +10,7 @@ import { completeGame, correctMove, gameReading, pageSummary, saveDecodedGame } 
 import { createSheetQueue } from "~/sheets/queue.server";
 import { keepReviewedBoxes } from "~/sheets/reviewed.server";
 import { threadReader, type SheetReader } from "~/sheets/reader.server";
-import { assignSheet, unlinkSheet, uploadSheets } from "~/sheets/sheets.server";
+import { assignSheet, setNotation, unlinkSheet, uploadSheets } from "~/sheets/sheets.server";
 import { diskStorage } from "~/sheets/storage.server";
 import { exportPgn } from "~/organiser/pgnExport.server";
 import { roundSheets, type RoundSheet } from "../../worker/synth/round";
@@ -204,7 +204,7 @@ describe("the reading queue", () => {
         return typeof value === "function" ? value.bind(db) : value;
       },
     });
-    await expect(keepReviewedBoxes(refusing, storage(), game.id, moves, "EN")).resolves.toBeUndefined();
+    await expect(keepReviewedBoxes(refusing, storage(), game.id, moves)).resolves.toBeUndefined();
     expect(await completeGame(setup.db, gone, game)).toEqual({ ok: true });
     const stored = await setup.db.game.findUniqueOrThrow({ where: { id: game.id }, include: { sheets: true } });
     expect(stored.moves!.split(" ")).toEqual(moves.map((move) => move.san));
@@ -373,6 +373,35 @@ describe("the reading queue", () => {
     // a game nobody played here waits for the organiser
     await send("stranger.jpg", stranger);
     expect(placed(await row("stranger.jpg"))).toEqual(["UNCONFIRMED", null, 1, null, null]);
+  }, 300_000);
+
+  it("reads a sheet written in another notation than it was given in the language it is written in, unless the organiser chose one", async () => {
+    // a German player's sheet uploaded to a tournament whose notation is English, its round and board given
+    const created = await createTournament(setup.db, setup.event, { ...TOURNAMENT, name: "Languages" });
+    for (let snr = 1; snr <= 2; snr++) await setup.db.player.create({ data: { tournamentId: created.id, snr, name: `Writer ${snr}` } });
+    if (!(await drawNextRound(setup.db, await setup.db.tournament.findUniqueOrThrow({ where: { id: created.id } }), 1)).ok) throw new Error("draw");
+    const own = { id: created.id, upgraded: false, defaultNotationLanguage: "EN" as const };
+    const [german] = await roundSheets({ seed: 550100, round: 1, boards: 1, language: "DE" });
+    expect((await uploadSheets(setup.db, storage(), own, [{ name: "deutsch.jpg", bytes: german.photos[0] }], { quota: QUOTA, given: { round: 1, board: 1 } })).ok).toBe(true);
+    const runQueue = async () => {
+      const queue = createSheetQueue(setup.db, { ...reader, close: async () => {} });
+      queue.start();
+      await queue.idle();
+      await queue.stop();
+    };
+    await runQueue();
+    const sheet = await setup.db.sheetImageEntry.findFirstOrThrow({ where: { tournamentId: created.id, name: "deutsch.jpg" } });
+    expect([sheet.state, sheet.notation, sheet.notationSource]).toEqual(["ASSIGNED", "DE", "FOUND"]);
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: created.id, round: 1, board: 1 } });
+    const reading = gameReading(game)!;
+    expect(reading.language).toBe("DE");
+    const right = reading.moves.filter((move, ply) => move.san === german.sans[ply]).length;
+    expect(right).toBeGreaterThan(0.9 * german.sans.length);
+    // the organiser says it is English: it is read in English and stays so
+    expect(await setNotation(setup.db, created.id, sheet.id, "EN")).toBe(true);
+    await runQueue();
+    expect(await setup.db.sheetImageEntry.findUniqueOrThrow({ where: { id: sheet.id } })).toMatchObject({ notation: "EN", notationSource: "CHOSEN" });
+    expect(gameReading(await setup.db.game.findUniqueOrThrow({ where: { id: game.id } }))!.language).toBe("EN");
   }, 300_000);
 
   it("gives up a decoding that fails (the reader reached), so that it does not keep every other game waiting", async () => {
