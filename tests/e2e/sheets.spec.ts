@@ -167,6 +167,23 @@ test("a round's photos uploaded from the drawer, read, verified, corrected and c
   expect(await sql(`SELECT state FROM sheet_image_entry WHERE tournament_id = $1 AND board = 1`, [tid])).toEqual([{ state: "DONE" }]);
   const pgn = await (await page.request.get(`/webapp/pgn/${gid}/${tid}/1`)).text();
   expect(pgn).toContain(`1. ${truth[0]} ${truth[1]}`);
+
+  // a sheet the reader found written in another notation than it was given says so in the review and the sheet list
+  await expect(page.getByText(texts.sheets.review.notationFound)).toHaveCount(0);
+  await sql(`UPDATE sheet_image_entry SET notation_source = 'FOUND' WHERE tournament_id = $1 AND board = 1`, [tid]);
+  await page.goto(game);
+  await expect(page.getByRole("note")).toHaveText(texts.sheets.review.notationFound);
+  await expect(page.locator(".review-sheets li")).toContainText(texts.sheets.review.sheetNotationFound.replace("{{notation}}", texts.notations.EN));
+  await page.goto(list);
+  const found = page.locator('[data-state="DONE"]');
+  await expect(found.getByText(texts.sheets.notationFound)).toBeVisible();
+  // the organiser's choice is the sheet's notation from now on: the reader never reads it in another
+  await found.getByLabel(texts.tournaments.notation).selectOption("EN");
+  await found.getByRole("button", { name: texts.sheets.changeNotation }).click();
+  await expect(page.getByText(texts.sheets.notationFound)).toHaveCount(0);
+  expect(await sql(`SELECT notation, notation_source FROM sheet_image_entry WHERE tournament_id = $1 AND board = 1`, [tid])).toEqual([{ notation: "EN", notation_source: "CHOSEN" }]);
+  await page.goto(game);
+  await expect(page.locator(".review-sheets li")).toContainText(texts.sheets.review.sheetNotation.replace("{{notation}}", texts.notations.EN));
 });
 
 test("bad files and a full quota are refused with their messages and nothing is stored", async ({ page, javaScriptEnabled }) => {
