@@ -71,7 +71,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, ownLanguage: 0, seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, ownLanguage: 0, otherLanguage: [] as string[], seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -116,6 +116,7 @@ for (const kind of KINDS) {
     const decodingStarted = process.hrtime.bigint();
     const { game, first, adapted, languages: readIn } = await readGameAdaptedToWriter(readings, given, head, { prior });
     if (readIn[0] === sheet.pages[0].language) count.ownLanguage++;
+    else count.otherLanguage.push(`${FIRST + index} ${sheet.pages[0].language} as ${readIn[0]}`);
     count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
     tally(count.first, first, truth);
     if (adapted) count.adapted++;
@@ -185,7 +186,7 @@ for (const kind of KINDS) {
   console.log(`  unflagged moves right:                 ${pct(count.decoded.unflaggedRight, count.decoded.unflagged)} (${count.decoded.unflaggedRight} of ${count.decoded.unflagged})`);
   console.log(`  by notation language (right / flagged): ${[...count.byLanguage].map(([language, { plies, tally }]) => `${language} ${pct(tally.right, plies)} / ${pct(tally.flagged, plies)}`).join(", ")}`);
   console.log(`  by hand (right / flagged / unflagged right): ${[...count.byHand].map(([hand, { plies, tally }]) => `${hand} ${pct(tally.right, plies)} / ${pct(tally.flagged, plies)} / ${pct(tally.unflaggedRight, tally.unflagged)} (${tally.unflagged - tally.unflaggedRight} wrong)`).join(", ")}`);
-  console.log(`  read in their writer's notation language: ${count.ownLanguage} of ${count.games} sheets${GIVEN ? ` (each given as ${GIVEN})` : ""}`);
+  console.log(`  read in their writer's notation language: ${count.ownLanguage} of ${count.games} sheets${GIVEN ? ` (each given as ${GIVEN})` : ""}${count.otherLanguage.length ? `; the others: ${count.otherLanguage.join(", ")}` : ""}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  games read shorter than written:       ${count.cutShort} of ${count.games} (${pct(count.missing, count.plies)} of the moves not read at all, neither right nor flagged)`);
   console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
