@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withFoundLanguages } from "./language";
-import type { PageMoves } from "./read";
+import { readGame, type PageMoves } from "./read";
 import { frames } from "./testFrames";
 
 // a Ruy Lopez as a German and as an English player write it
@@ -25,6 +25,16 @@ describe("the notation language a sheet is written in", () => {
   it("keeps every sheet's language once a person confirmed moves of the game", () => {
     const german = sheetOf(GERMAN);
     expect(withFoundLanguages([german], "EN", new Set(), { prefix: ["e4"] })[0]).toBe(german);
+  });
+
+  it("trusts the game already read from one player's sheet: read well, the sheet is not tried in other languages; doubtful, it is", () => {
+    const german = sheetOf(GERMAN, "EN");
+    // a game read well in English from this sheet (as another sheet of the same writer would give it)
+    const readWell = readGame([sheetOf(ENGLISH, "EN")], "EN");
+    expect(readWell.moves.some((move) => move.flagged)).toBe(false);
+    expect(withFoundLanguages([german], "EN", new Set(), {}, readWell)[0]).toBe(german);
+    const readDoubtfully = readGame([german], "EN");
+    expect(withFoundLanguages([german], "EN", new Set(), {}, readDoubtfully)[0].language).toBe("DE");
   });
 
   it("finds each player's language apart: an English sheet beside a German one stays English", () => {

@@ -6,7 +6,7 @@ import { readGame, sheetLanguage, sheetsOf, type PageMoves } from "./read";
  * A sheet read in its given language with at least this share of its moves flagged (or as an unfamiliar hand) may be
  * written in another: read in a language not its writer's, a sheet has nearly every move flagged (README, *A sheet
  * written in another notation language*). Only such sheets are read in the other languages, so that a sheet read well
- * costs only its opening read once more.
+ * costs nothing more (one player's sheet alone) or its opening read once more (a sheet beside the other player's).
  */
 const DOUBTFUL_SHARE = 0.5;
 /**
@@ -31,19 +31,26 @@ const TRIAL_BEAM = 16;
 /** How well a game read fits its boxes, a move (its likelihood, log). */
 const fitPerMove = (game: DecodedGame) => game.logLikelihood / Math.max(1, game.moves.length);
 const doubtful = (game: DecodedGame) => game.unfamiliarHand || game.moves.filter((move) => move.flagged).length >= DOUBTFUL_SHARE * game.moves.length;
+/** The opening of a game read (its first TRIAL_PLIES plies), for whether it is doubtful. */
+const openingOf = (game: DecodedGame): DecodedGame => ({ ...game, moves: game.moves.filter((move) => move.ply < TRIAL_PLIES) });
 
 /**
  * The pages with the notation language each sheet is written in: a players' sheet whose moves, read in the language it
  * was given (its pages' `language`, else `language`, the game's), are mostly in doubt is read alone in every language,
  * and takes the one whose game fits its boxes best where that fits them better by LANGUAGE_MARGIN a move. Pages whose
  * language a person chose (`chosen`, by index) keep it, as does every page once a person confirmed moves (`prefix`).
+ * `read`, the game already read from all the pages in their given languages, tells whether one player's sheet alone is
+ * doubtful without reading its opening again (a sheet beside the other player's is read alone: the other's boxes may
+ * carry the moves of a sheet in the wrong language).
  */
-export function withFoundLanguages(pages: readonly PageMoves[], language: NotationLanguage, chosen: ReadonlySet<number>, options: DecodeOptions = {}): PageMoves[] {
+export function withFoundLanguages(pages: readonly PageMoves[], language: NotationLanguage, chosen: ReadonlySet<number>, options: DecodeOptions = {}, read?: DecodedGame): PageMoves[] {
   if (options.prefix?.length) return [...pages];
   const found = new Map<PageMoves, NotationLanguage>();
-  for (const sheet of sheetsOf(pages)) {
+  const sheets = sheetsOf(pages);
+  for (const sheet of sheets) {
     if (sheet.some((page) => chosen.has(pages.indexOf(page)))) continue;
     const given = sheetLanguage(sheet, language);
+    if (read && sheets.length === 1 && !doubtful(openingOf(read))) continue;
     const written = writtenLanguage(sheet, given, options);
     if (written !== given) for (const page of sheet) found.set(page, written);
   }

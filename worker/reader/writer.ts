@@ -121,9 +121,11 @@ type ReadLanguages = { languages: NotationLanguage[] };
 export async function readGameAdaptedToWriter(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
   // the later decodings meet mostly the positions of the first
   const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
-  const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding);
+  const given = readGame(pages, language, decoding);
+  options.onStep?.();
+  const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding, given);
   const languages = written.map((page) => page.language ?? language);
-  const reading = await readAdapted(written, language, head, decoding);
+  const reading = await readAdapted(written, language, head, decoding, written.every((page, i) => page === pages[i]) ? given : undefined);
   if (!written.some((page) => page.normalised)) return { ...reading, languages };
   const again = await readAdapted(
     written.map((page) => (page.normalised ? { moves: page.normalised, language: page.language } : page)),
@@ -144,10 +146,10 @@ type WriterOptions = DecodeOptions & {
   languageChosen?: ReadonlySet<number>;
 };
 
-/** readGameAdaptedToWriter on one reading of each page. */
-async function readAdapted(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions & { positions: Positions }): Promise<WriterReading> {
-  const first = readGame(pages, language, options);
-  options.onStep?.();
+/** readGameAdaptedToWriter on one reading of each page; `read`, the game as the pages were read already in their languages. */
+async function readAdapted(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions & { positions: Positions }, read?: DecodedGame): Promise<WriterReading> {
+  const first = read ?? readGame(pages, language, options);
+  if (!read) options.onStep?.();
   const apart = gamesApart(pages, first, language, options);
   if (apart) {
     // the game is read from its own sheets alone
