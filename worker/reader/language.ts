@@ -44,13 +44,12 @@ const openingOf = (game: DecodedGame): DecodedGame => ({ ...game, moves: game.mo
  * carry the moves of a sheet in the wrong language).
  */
 export function withFoundLanguages(pages: readonly PageMoves[], language: NotationLanguage, chosen: ReadonlySet<number>, options: DecodeOptions = {}, read?: DecodedGame): PageMoves[] {
-  if (options.prefix?.length) return [...pages];
-  const found = new Map<PageMoves, NotationLanguage>();
   const sheets = sheetsOf(pages);
+  if (options.prefix?.length || (read && sheets.length === 1 && !doubtful(openingOf(read)))) return [...pages];
+  const found = new Map<PageMoves, NotationLanguage>();
   for (const sheet of sheets) {
     if (sheet.some((page) => chosen.has(pages.indexOf(page)))) continue;
     const given = sheetLanguage(sheet, language);
-    if (read && sheets.length === 1 && !doubtful(openingOf(read))) continue;
     const written = writtenLanguage(sheet, given, options);
     if (written !== given) for (const page of sheet) found.set(page, written);
   }

@@ -149,7 +149,7 @@ type WriterOptions = DecodeOptions & {
 /** readGameAdaptedToWriter on one reading of each page; `read`, the game as the pages were read already in their languages. */
 async function readAdapted(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions & { positions: Positions }, read?: DecodedGame): Promise<WriterReading> {
   const first = read ?? readGame(pages, language, options);
-  if (!read) options.onStep?.();
+  options.onStep?.();
   const apart = gamesApart(pages, first, language, options);
   if (apart) {
     // the game is read from its own sheets alone
