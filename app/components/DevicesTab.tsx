@@ -81,7 +81,7 @@ export function DevicesTab({ codes, devices, views, error }: { codes: Code[]; de
             {devices.map((device) => (
               <tr key={device.deviceId}>
                 <td>{device.deviceType}</td>
-                <td>{device.deviceName}</td>
+                <td className="name">{device.deviceName}</td>
                 <td>{when(device.created)} UTC</td>
                 <td>
                   <IntentButton intent="removeDevice" values={{ device: device.deviceId }} className="danger">

@@ -23,12 +23,12 @@ export function PlayerTable({ players, editPath }: { players: { id: number; snr:
         {players.map((p) => (
           <tr key={p.id}>
             <td>{p.snr}</td>
-            <td>{editPath ? <Link to={editPath(p.id)}>{p.name}</Link> : p.name}</td>
-            <td>{p.title}</td>
+            <td className="name">{editPath ? <Link to={editPath(p.id)}>{p.name}</Link> : p.name}</td>
+            <td className="name">{p.title}</td>
             <td>{p.elo}</td>
             <td>{p.nwz}</td>
-            <td>{p.club}</td>
-            <td>{p.country}</td>
+            <td className="name">{p.club}</td>
+            <td className="name">{p.country}</td>
             <td>{t(p.active ? "admin.yes" : "admin.no")}</td>
           </tr>
         ))}

@@ -124,12 +124,12 @@ export function PublicPairings({ frame, round, boards, gamesVisible }: { frame: 
           {boards.map((b) => (
             <tr key={b.board}>
               <td>{b.board}</td>
-              <td>{side(b.white)}</td>
+              <td className="name">{side(b.white)}</td>
               <td className="result">
                 {!b.black ? t("rounds.byeResult") : gamesVisible && b.hasMoves ? <Link to={to(publicPath(frame, "game", round, b.board))}>{t(`results.${b.result}`)}</Link> : t(`results.${b.result}`)}
                 {b.winner ? <span className="hint"> {t("public.goesThrough", { name: (b.winner === "white" ? b.white : b.black)?.name })}</span> : null}
               </td>
-              <td>{b.black ? side(b.black) : t("rounds.bye")}</td>
+              <td className="name">{b.black ? side(b.black) : t("rounds.bye")}</td>
             </tr>
           ))}
         </tbody>

@@ -36,11 +36,11 @@ export default function PublicRound() {
           <tbody>
             {data.teamMatches.map((m) => (
               <tr key={`${m.home}-${m.away}`}>
-                <td>{m.home}</td>
+                <td className="name">{m.home}</td>
                 <td className="result">
                   {formatPoints(m.homePoints, i18n.language)} : {formatPoints(m.awayPoints, i18n.language)}
                 </td>
-                <td>{m.away}</td>
+                <td className="name">{m.away}</td>
               </tr>
             ))}
           </tbody>

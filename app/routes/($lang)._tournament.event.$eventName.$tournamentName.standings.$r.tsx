@@ -39,7 +39,7 @@ export default function PublicStandings() {
               {teams.map((row) => (
                 <tr key={row.snr}>
                   <td>{row.rank}</td>
-                  <td>{row.name}</td>
+                  <td className="name">{row.name}</td>
                   <td>{row.matchPoints}</td>
                   <td>{points(row.boardPoints)}</td>
                 </tr>

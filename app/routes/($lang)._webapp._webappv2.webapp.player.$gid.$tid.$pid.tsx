@@ -101,7 +101,7 @@ function PlayerRounds({ card }: { card: PlayerCard }) {
               <td>{r.round}</td>
               <td>{r.board ?? "–"}</td>
               <td>{r.colour ? t(r.colour === "w" ? "rounds.white" : "rounds.black") : "–"}</td>
-              <td>{r.opponent ?? t(r.kind === "pab" ? "rounds.bye" : "players.notPaired")}{r.kind === "forfeit" ? ` (${t("players.forfeit")})` : ""}</td>
+              <td className="name">{r.opponent ?? t(r.kind === "pab" ? "rounds.bye" : "players.notPaired")}{r.kind === "forfeit" ? ` (${t("players.forfeit")})` : ""}</td>
               <td>{points(r.points)}</td>
             </tr>
           ))}

@@ -188,7 +188,7 @@ export default function RoundPage() {
                   <Link to={to(`/webapp/game/${data.gid}/${data.tid}/${data.round}/${game.board}`)}>{game.board}</Link>
                 </td>
                 {game.stage ? <td>{t(`rounds.stage.${game.stage.stage}`, { players: game.stage.players })}</td> : null}
-                <td>{player(game.white)}</td>
+                <td className="name">{player(game.white)}</td>
                 <td>
                   {game.bye ? (
                     t("rounds.byeResult")
@@ -202,7 +202,7 @@ export default function RoundPage() {
                     </select>
                   )}
                 </td>
-                <td>{player(game.black)}</td>
+                <td className="name">{player(game.black)}</td>
                 {data.knockout ? (
                   <td>
                     {game.bye ? null : (

@@ -107,11 +107,11 @@ export default function ImportPlayers() {
               {data.rows.map((row) => (
                 <tr key={row.line} className={row.errors.length ? "invalid" : undefined}>
                   <td>{row.line}</td>
-                  <td>{row.player.name}</td>
-                  <td>{row.player.title}</td>
+                  <td className="name">{row.player.name}</td>
+                  <td className="name">{row.player.title}</td>
                   <td>{row.player.elo}</td>
                   <td>{row.player.nwz}</td>
-                  <td>{row.player.club}</td>
+                  <td className="name">{row.player.club}</td>
                   <td>
                     <FormError errors={row.errors} />
                   </td>

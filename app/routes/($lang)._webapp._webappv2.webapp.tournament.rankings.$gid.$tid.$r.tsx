@@ -64,7 +64,7 @@ export default function Rankings() {
               {teamRows.map((row) => (
                 <tr key={row.snr}>
                   <td>{row.rank}</td>
-                  <td>{row.name}</td>
+                  <td className="name">{row.name}</td>
                   <td>{row.matchPoints}</td>
                   <td>{formatPoints(row.boardPoints, i18n.language)}</td>
                 </tr>
@@ -92,7 +92,7 @@ export default function Rankings() {
             <tr key={row.id}>
               <td>{row.rank}</td>
               <td>{row.id}</td>
-              <td>{row.name}</td>
+              <td className="name">{row.name}</td>
               <td>{row.rating}</td>
               <td>{formatPoints(row.score, i18n.language)}</td>
               {row.tiebreaks.map((value, i) => (

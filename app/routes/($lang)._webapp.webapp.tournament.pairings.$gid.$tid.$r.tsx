@@ -54,9 +54,9 @@ export default function PrintablePairings() {
             {data.games.map((game) => (
               <tr key={game.board}>
                 <td>{game.board}</td>
-                <td>{name(game.white)}</td>
+                <td className="name">{name(game.white)}</td>
                 <td>{game.result === "UNSET" ? "–" : t(`results.${game.result}`)}</td>
-                <td>{name(game.black)}</td>
+                <td className="name">{name(game.black)}</td>
               </tr>
             ))}
           </tbody>
