@@ -37,8 +37,11 @@ function decodable(path: string): boolean {
   }
 }
 
+/** A NUL (%00) anywhere in the address: no page has one, and PostgreSQL's text cannot hold it (app/db/nul.ts). */
+const NUL_IN_URL = /%00/;
+
 /**
- * 400 for a path that is not valid percent-encoded UTF-8, 414 for over-long URLs and 404 for paths deeper than any page, before route matching (whose cost
+ * 400 for a path that is not valid percent-encoded UTF-8 or an address with a NUL in it, 414 for over-long URLs and 404 for paths deeper than any page, before route matching (whose cost
  * grows with the number of segments); 411/413 for bodies without a length or over the route's limit.
  */
 export function requestLimits(req: Request, res: Response, next: NextFunction) {
@@ -46,7 +49,7 @@ export function requestLimits(req: Request, res: Response, next: NextFunction) {
   if (url.length > URL_MAX_LENGTH) return res.status(414).type("text/plain").send("URI Too Long");
   const path = url.split("?", 1)[0];
   if (segmentCount(path) > PATH_MAX_SEGMENTS) return res.status(404).type("text/plain").send("Not Found");
-  if (!decodable(path)) return res.status(400).type("text/plain").send("Bad Request");
+  if (!decodable(path) || NUL_IN_URL.test(url)) return res.status(400).type("text/plain").send("Bad Request");
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const length = req.headers["content-length"];
   if (length === undefined) {

@@ -17,8 +17,12 @@ export async function createCaptcha(db: Db): Promise<CaptchaChallenge> {
   return { id, svg: data };
 }
 
+/** What createCaptcha's ids look like: anything else (a NUL byte, which PostgreSQL's text cannot hold, say) names none. */
+const CAPTCHA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Checks an answer and removes the CAPTCHA, so that each one is answered at most once. */
 export async function checkCaptcha(db: Db, id: string, answer: string, now = new Date()): Promise<boolean> {
+  if (!CAPTCHA_ID.test(id)) return false;
   const [captcha] = await db.$queryRaw<{ text: string; created: Date }[]>`
     DELETE FROM captcha WHERE id = ${id} RETURNING text, created`;
   if (!captcha || isExpired(captcha.created, now, CAPTCHA_LIFETIME_MS)) return false;

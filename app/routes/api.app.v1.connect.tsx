@@ -1,10 +1,13 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { apiError } from "~/devices/api.server";
 import { redeemCode } from "~/devices/devices.server";
 import { connectSchema } from "~/forms/sheets";
 
 const STATUS: Record<string, number> = { "devices.codeInvalid": 404, "devices.codeExpired": 410, "devices.codeUsed": 409, "devices.alreadyConnected": 409, "devices.tooManyDevices": 409 };
+
+/** Any other method, GET included: 405, as the action answers one it does not take. */
+export const loader = ({ request }: LoaderFunctionArgs) => apiError(request, 405, "error.badRequest");
 
 /**
  * POST /api/app/v1/connect {code, deviceName, deviceType}: a device exchanges a connection code for

@@ -1,7 +1,10 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { apiError, requireLinked } from "~/devices/api.server";
 import { removeDevice } from "~/devices/devices.server";
+
+/** Any other method, GET included: 405, as the action answers one it does not take. */
+export const loader = ({ request }: LoaderFunctionArgs) => apiError(request, 405, "error.badRequest");
 
 /** DELETE /api/app/v1/tournaments/{tid}: the device unlinks itself from a tournament (its token stops working there). */
 export async function action({ request, params }: ActionFunctionArgs) {

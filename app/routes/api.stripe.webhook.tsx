@@ -3,6 +3,9 @@ import { db } from "~/db/client.server";
 import { config } from "~/lib/config.server";
 import { handleWebhook } from "~/organiser/upgrade.server";
 
+/** Stripe only posts: any other method is 405. */
+export const loader = () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+
 /** POST /api/stripe/webhook: Stripe's events, signature checked before anything is read from them. */
 export async function action({ request }: ActionFunctionArgs) {
   const settings = config().stripe;

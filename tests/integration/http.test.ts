@@ -1,6 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
+import { sessionStorage } from "~/auth/session.server";
+import { startSession } from "~/auth/sessions.server";
 import { PAGES_PER_MINUTE } from "../../server/rateLimits";
 import { startServer, type TestServer } from "./server";
 
@@ -126,6 +128,24 @@ describe("headers", () => {
   });
 });
 
+describe("NUL", () => {
+  it("a NUL (U+0000), which PostgreSQL's text cannot hold, is a bad address (400) and is left out of what a form saves, never a server error", async () => {
+    for (const path of ["/event/%00", "/event/x/%00", "/connect/%00", "/view/%00", "/eventId/1?x=%00"]) expect((await raw("GET", path)).status).toBe(400);
+    const user = await server.db.user.findUniqueOrThrow({ where: { email: "http@example.org" } });
+    const session = await sessionStorage().getSession();
+    session.set("sessionId", await startSession(server.db, user.id));
+    const cookie = (await sessionStorage().commitSession(session)).split(";")[0];
+    const created = await raw("POST", "/webapp/createEvent", { ...FORM, Origin: server.url, Cookie: cookie }, form({ name: "Nul\u0000Open", description: "Two\u0000words" }));
+    expect(created.status, created.headers.location).toBe(302);
+    expect(created.headers.location).toMatch(/^\/webapp\/event\/\d+$/);
+    const event = await server.db.event.findFirstOrThrow({ where: { name: "NulOpen" } });
+    expect(event.description).toBe("Twowords");
+    const signUp = await raw("POST", "/signUp", { ...FORM, Origin: server.url }, form({ email: "nul@example.org", username: "Nul", password: "Nul-Pass-1", passwordConfirmation: "Nul-Pass-1", captchaId: "x\u0000y", captcha: "abcde", registrationCode: "code", eula: "on" }));
+    expect(signUp.status).toBe(400);
+  });
+
+});
+
 describe("sign-in", () => {
   async function signIn(redirectTo = ""): Promise<{ status: number; location?: string; cookie: string }> {
     const response = await raw("POST", "/signIn", { ...FORM, Origin: server.url }, form({ email: "http@example.org", password: "Secret-Pass-1", redirectTo }));
@@ -164,6 +184,10 @@ describe("sign-in", () => {
     await raw("POST", "/webapp/account", { ...FORM, Origin: server.url, Cookie: second.cookie }, form({ intent: "signOutElsewhere" }));
     expect((await raw("GET", "/webapp/account", { Cookie: first.cookie })).status).toBe(302);
     expect((await raw("GET", "/webapp/account", { Cookie: second.cookie })).status).toBe(200);
+  });
+
+  it("the app's API answers GET on its POST- and DELETE-only addresses with 405, not a routing error", async () => {
+    for (const path of ["/api/app/v1/connect", "/api/app/v1/tournaments/1", "/api/stripe/webhook"]) expect((await raw("GET", path)).status).toBe(405);
   });
 });
 

@@ -100,7 +100,7 @@ describe("public tournament pages", () => {
     expect(standings).toMatch(/Rooks|Knights/);
     const round = (await (await get("/event/Spring-Open-Berlin/Team-Cup/round/1")).text()).replace(/<!-- -->/g, "");
     expect(round).toMatch(/<caption>Team matches<\/caption>/);
-    expect(round).toMatch(/(Rooks|Knights)<\/td><td class="result">(1\.5 : 0\.5|0\.5 : 1\.5)<\/td><td>(Rooks|Knights)/);
+    expect(round).toMatch(/(Rooks|Knights)<\/td><td class="result">(1\.5 : 0\.5|0\.5 : 1\.5)<\/td><td class="name">(Rooks|Knights)/);
   });
 
   it("a private tournament is not found on any page or download", async () => {
