@@ -44,7 +44,7 @@ export default function PublicCrossTable() {
             {rows.map((row, index) => (
               <tr key={row.snr}>
                 <td>{index + 1}</td>
-                <td>
+                <td className="name">
                   <PlayerLink frame={frame} player={row} />
                 </td>
                 <td>{row.rating ?? ""}</td>

@@ -98,7 +98,7 @@ export default function PublicPlayer() {
                   </td>
                   <td className="wide-only">{r.board ?? ""}</td>
                   <td>{r.colour ? t(r.colour === "w" ? "rounds.white" : "rounds.black") : ""}</td>
-                  <td>{r.opponent ? <PlayerLink frame={frame} player={r.opponent} /> : t(`public.kind.${r.kind}`)}</td>
+                  <td className="name">{r.opponent ? <PlayerLink frame={frame} player={r.opponent} /> : t(`public.kind.${r.kind}`)}</td>
                   <td className="wide-only">{r.opponent?.rating ?? ""}</td>
                   <td>
                     {r.mark}

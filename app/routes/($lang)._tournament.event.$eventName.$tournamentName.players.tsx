@@ -35,7 +35,7 @@ export default function PublicStartingList() {
               {players.map((p) => (
                 <tr key={p.snr}>
                   <td>{p.snr}</td>
-                  <td>
+                  <td className="name">
                     <PlayerLink frame={frame} player={p} />
                   </td>
                   <td>{p.rating ?? ""}</td>

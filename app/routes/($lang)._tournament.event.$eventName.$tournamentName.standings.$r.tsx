@@ -69,7 +69,7 @@ export default function PublicStandings() {
               <tr key={row.snr}>
                 <td>{row.rank}</td>
                 <td className="wide-only">{row.snr}</td>
-                <td>
+                <td className="name">
                   <PlayerLink frame={frame} player={row} />
                 </td>
                 <td className="wide-only">{row.rating ?? ""}</td>
