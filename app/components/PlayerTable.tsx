@@ -24,11 +24,11 @@ export function PlayerTable({ players, editPath }: { players: { id: number; snr:
           <tr key={p.id}>
             <td>{p.snr}</td>
             <td className="name">{editPath ? <Link to={editPath(p.id)}>{p.name}</Link> : p.name}</td>
-            <td className="name">{p.title}</td>
+            <td>{p.title}</td>
             <td>{p.elo}</td>
             <td>{p.nwz}</td>
             <td className="name">{p.club}</td>
-            <td className="name">{p.country}</td>
+            <td>{p.country}</td>
             <td>{t(p.active ? "admin.yes" : "admin.no")}</td>
           </tr>
         ))}

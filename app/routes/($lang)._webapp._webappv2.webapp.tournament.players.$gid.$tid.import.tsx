@@ -108,7 +108,7 @@ export default function ImportPlayers() {
                 <tr key={row.line} className={row.errors.length ? "invalid" : undefined}>
                   <td>{row.line}</td>
                   <td className="name">{row.player.name}</td>
-                  <td className="name">{row.player.title}</td>
+                  <td>{row.player.title}</td>
                   <td>{row.player.elo}</td>
                   <td>{row.player.nwz}</td>
                   <td className="name">{row.player.club}</td>
