@@ -9,10 +9,13 @@ import { deviceOfToken } from "./devices.server";
  * The scanning app's API (/api/app/v1/…, README "The app's API"): JSON answers, errors as
  * `{ error: key, message }` in the language the request asks for (Accept-Language: de, else English).
  */
-export async function apiError(request: Request, status: number, error: string): Promise<Response> {
+export async function apiError(request: Request, status: number, error: string, headers?: HeadersInit): Promise<Response> {
   const t = await fixedT(/^de\b/i.test(request.headers.get("Accept-Language") ?? "") ? "de" : "en");
-  return json({ error, message: t(error) }, { status });
+  return json({ error, message: t(error) }, { status, headers });
 }
+
+/** 405 for a method an address does not take, naming in `Allow` the one it does (RFC 9110, 15.5.6). */
+export const methodNotAllowed = (request: Request, allow: string) => apiError(request, 405, "error.badRequest", { Allow: allow });
 
 /** The device a request's bearer token names (or, for the scanning web app, its device cookie); 401 without a valid one. */
 export async function requireDevice(request: Request) {

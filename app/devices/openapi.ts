@@ -142,7 +142,7 @@ export const APP_API = {
         },
         responses: {
           "201": { description: "stored, with duplicates and refused photos listed", content: { "application/json": { schema: { type: "object", properties: { report: { type: "object" } } } } } },
-          ...errors(400, 401, 403, 413, 429),
+          ...errors(400, 401, 403, 405, 413, 429),
         },
       },
     },

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { apiError, requireLinked } from "~/devices/api.server";
+import { apiError, methodNotAllowed, requireLinked } from "~/devices/api.server";
 import { receiveUpload } from "~/sheets/receive.server";
 
 /** GET /api/app/v1/tournaments/{tid}/sheets: every sheet of the tournament with its state (the app shows its uploads' progress). */
@@ -17,6 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST /api/app/v1/tournaments/{tid}/sheets (multipart: photos, consent=on, notation?): upload photographed sheets. */
 export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
   const { tournament } = await requireLinked(request, params.tid);
   const answer = await receiveUpload(request, tournament);
   if (answer.error && !answer.report) return apiError(request, answer.status, answer.error);

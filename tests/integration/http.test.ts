@@ -186,8 +186,15 @@ describe("sign-in", () => {
     expect((await raw("GET", "/webapp/account", { Cookie: second.cookie })).status).toBe(200);
   });
 
-  it("the app's API answers GET on its POST- and DELETE-only addresses with 405, not a routing error", async () => {
-    for (const path of ["/api/app/v1/connect", "/api/app/v1/tournaments/1", "/api/stripe/webhook"]) expect((await raw("GET", path)).status).toBe(405);
+  it("the app's API answers GET on its POST- and DELETE-only addresses with 405 naming the method it takes, not a routing error", async () => {
+    for (const [path, allow] of [["/api/app/v1/connect", "POST"], ["/api/app/v1/tournaments/1", "DELETE"], ["/api/stripe/webhook", "POST"]]) {
+      const response = await raw("GET", path);
+      expect([response.status, response.headers.allow]).toEqual([405, allow]);
+    }
+    for (const [method, path, allow] of [["PUT", "/api/app/v1/connect", "POST"], ["PATCH", "/api/app/v1/tournaments/1", "DELETE"], ["PUT", "/api/app/v1/tournaments/1/sheets", "GET, POST"], ["DELETE", "/api/stripe/webhook", "POST"]]) {
+      const response = await raw(method, path, { Authorization: "Bearer none" });
+      expect([method, path, response.status, response.headers.allow]).toEqual([method, path, 405, allow]);
+    }
   });
 });
 
