@@ -1,7 +1,7 @@
 import { colourState, initialColourOf } from "./colours";
 import { BracketSearch, LARGE_BRACKET } from "./dutch/bracket";
 import { compare, Layout, type Cost } from "./dutch/cost";
-import { maxMdpPairs, maxPairsIn, pairable, pairAnyhow } from "./dutch/graph";
+import { maxMdpPairs, maxPairsIn, pairable, pairAnyhow, RestOfRound } from "./dutch/graph";
 import { byRank, Context, groupByScore, type BracketResult, type Float, type State } from "./dutch/players";
 import { engineError, engineOk, type EngineResult } from "./errors";
 import { score, type Colour, type Pairing, type PlayerRecord, type RoundPairing } from "./types";
@@ -181,13 +181,13 @@ function pairBracket(context: Context, mdps: State[], residents: State[], lower:
   const maxPairs = all.length > LARGE_BRACKET ? Math.floor(all.length / 2) : maxPairsIn(all);
   const mdpPairs = maxMdpPairs(mdps, residents);
   const nextBrackets = new Map<string, { shortfall: number; unpaired: State[] }>();
-  const completions = new Map<string, boolean>();
+  const below = new RestOfRound(lower);
   for (let target = maxPairs; target >= 0; target--) {
     // M1: as many MDPs paired as the pairs allow, unless fewer float lower scores (C7: pairing one MDP of a high score
     // may float two of lower scores) or no such candidate completes the round. Among equal values the most MDPs.
     let best: { result: BracketResult; search: BracketSearch; cost: Cost } | null = null;
     for (let m1 = Math.min(mdpPairs, target); m1 >= Math.max(0, 2 * target - residents.length); m1--) {
-      const search = new BracketSearch(context, layout, mdps, residents, lower, next, target, m1, nextBrackets, completions);
+      const search = new BracketSearch(context, layout, mdps, residents, below, next, target, m1, nextBrackets);
       if (best && compare(search.bestPossible, best.cost) >= 0) continue;
       const result = search.run();
       const value = result && search.evaluate(result.pairs, result.floaters);

@@ -1,18 +1,20 @@
+type Lists = readonly (readonly number[])[];
+
 /**
  * Maximum-cardinality matching in a general graph (Edmonds' blossom algorithm, O(V³)),
  * started from a given matching (each vertex's mate or -1) extended greedily. Used for the pairing
- * criteria that ask whether (and how many) players can still be paired.
+ * criteria that ask whether (and how many) players can still be paired. A vertex's neighbours are
+ * `neighbours[v]` and, where given, `more[v]` (a graph shared by many calls, with what each call adds).
  */
-export function maximumMatching(n: number, neighbours: readonly (readonly number[])[], initial?: Int32Array): Int32Array {
+export function maximumMatching(n: number, neighbours: Lists, initial?: Int32Array, more?: Lists): Int32Array {
   const match = initial ? Int32Array.from(initial) : new Int32Array(n).fill(-1);
+  const lists = more ? [neighbours, more] : [neighbours];
   for (let v = 0; v < n; v++) {
     if (match[v] !== -1) continue;
-    for (const u of neighbours[v]) {
-      if (match[u] === -1) {
-        match[v] = u;
-        match[u] = v;
-        break;
-      }
+    const u = lists.map((list) => list[v].find((w) => match[w] === -1)).find((w) => w !== undefined);
+    if (u !== undefined) {
+      match[v] = u;
+      match[u] = v;
     }
   }
   const parent = new Int32Array(n);
@@ -58,7 +60,7 @@ export function maximumMatching(n: number, neighbours: readonly (readonly number
     queue[tail++] = root;
     while (head < tail) {
       const v = queue[head++];
-      for (const to of neighbours[v]) {
+      for (const list of lists) for (const to of list[v]) {
         if (base[v] === base[to] || match[v] === to) continue;
         if (to === root || (match[to] !== -1 && parent[match[to]] !== -1)) {
           const current = lca(v, to);

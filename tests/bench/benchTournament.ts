@@ -1,7 +1,5 @@
 import pg from "pg";
-import { seededRandom } from "~/chess/random";
-import { pairDutch } from "~/tournament/dutch";
-import type { PlayerRecord } from "~/tournament/types";
+import { playedSwiss } from "./playedSwiss";
 
 /**
  * The benchmarks' tournament: a fresh database on the tests' PostgreSQL server (TEST_DATABASE_SERVER)
@@ -33,21 +31,11 @@ export async function benchTournament(port: number) {
   });
   await db().player.createMany({ data: Array.from({ length: 500 }, (_, i) => ({ tournamentId: tournament.id, snr: i + 1, name: `Player ${i + 1}`, elo: 2600 - i })) });
   const ids = new Map((await db().player.findMany({ where: { tournamentId: tournament.id } })).map((p) => [p.snr, p.id]));
-  const records: PlayerRecord[] = Array.from({ length: 500 }, (_, i) => ({ id: i + 1, rounds: [] }));
-  const random = seededRandom(42);
-  for (let round = 1; round <= 9; round++) {
-    const pairing = pairDutch({ players: records, present: records.map((r) => r.id), round, totalRounds: 9 });
-    if (!pairing.ok) throw new Error(pairing.error.code);
+  for (const [i, { pairings, results }] of playedSwiss(500, 9, 42).entries()) {
+    const round = i + 1;
     const created = await db().round.create({ data: { tournamentId: tournament.id, round, state: "FINISHED" } });
-    const results = ["WHITE_WINS", "DRAW", "BLACK_WINS"] as const;
     await db().game.createMany({
-      data: pairing.value.pairings.map((p, board) => {
-        const result = results[Math.floor(random() * 3)];
-        const points = result === "WHITE_WINS" ? 1 : result === "DRAW" ? 0.5 : 0;
-        records[p.white - 1].rounds[round - 1] = { kind: "game", opponent: p.black, colour: "w", points };
-        records[p.black - 1].rounds[round - 1] = { kind: "game", opponent: p.white, colour: "b", points: 1 - points };
-        return { tournamentId: tournament.id, roundId: created.id, round, board: board + 1, whiteId: ids.get(p.white)!, blackId: ids.get(p.black)!, gameResult: result };
-      }),
+      data: pairings.map((p, board) => ({ tournamentId: tournament.id, roundId: created.id, round, board: board + 1, whiteId: ids.get(p.white)!, blackId: ids.get(p.black)!, gameResult: results[board] })),
     });
   }
   return { db: db(), user, event, tournament };

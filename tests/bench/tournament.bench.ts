@@ -4,7 +4,8 @@
  * 2,000 players, timed inside the process (median of runs; rounds 1–4 once each) and as a whole `npm run pair` call on the
  * tournament's TRF file; with BBP_PAIRINGS=/path/to/bbpPairings also bbpPairings on the same file
  * up to 1,000 players (the endorsed engine, for the ratio, and whether both print the same pairing;
- * at 2,000 it takes minutes). Then a ranking with
+ * at 2,000 it takes minutes). Then every round of two 500-player Swiss tournaments with everyone present
+ * (tests/bench/playedSwiss.ts), whose late rounds ask C4 of many sets of downfloaters. Then a ranking with
  * three tiebreaks for 500 players after 9 rounds.
  */
 import { execFileSync } from "node:child_process";
@@ -17,6 +18,7 @@ import { recordsFromTrf, writeTrf } from "~/tournament/trf";
 import { DEFAULT_GENERATOR_CONFIG, generateTournament } from "~/tournament/trfGenerate";
 import { dutchInputFromTrf, pairingListing } from "~/tournament/trfPairing";
 import { format, median } from "./measure";
+import { playedSwiss } from "./playedSwiss";
 
 const folder = mkdtempSync(path.join(tmpdir(), "kiebitz-bench-"));
 const bbp = process.env.BBP_PAIRINGS;
@@ -59,6 +61,12 @@ for (const [n, runs] of [[100, 7], [500, 5], [1000, 3], [2000, 3]] as const) {
   if (!paired.ok || pairingListing(paired.value) !== ours) console.log("    (the process and npm run pair disagree)");
 }
 if (!bbp) console.log("  (set BBP_PAIRINGS to a bbpPairings binary to compare with the endorsed engine)");
+
+// Late rounds where C4 is asked of hundreds of sets of downfloaters (the last round's topscorers, or colours that keep players apart).
+for (const seed of [42, 1]) {
+  const rounds = playedSwiss(500, 9, seed).map(({ ms }) => ms);
+  console.log(`500 players, all present, 9 rounds (seed ${seed}${seed === 42 ? ", the page benchmarks' tournament" : ""}): ${rounds.map((ms) => format(ms, 0)).join(" / ")} ms a round, at most ${format(Math.max(...rounds), 0)}`);
+}
 
 const final = recordsFromTrf(tournament(500, 9, 9));
 const times = Array.from({ length: 5 }, () => timed(() => standings({ players: final, round: 9 }, ["BUCHHOLZ", "SONNEBORN_BERGER", "CUMULATIVE"])));

@@ -2,7 +2,7 @@ import type { Colour } from "../types";
 import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
 import { pairByAssignment } from "./assignment";
 import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
-import { nextBracketAlone, nextBracketWithin, pairable } from "./graph";
+import { nextBracketAlone, nextBracketWithin, type RestOfRound } from "./graph";
 import { combinationsInOrder, homogeneousSplits, mdpSets } from "./order";
 import { byRank, compatible, type BracketResult, type Context, type State } from "./players";
 
@@ -88,13 +88,12 @@ export class BracketSearch {
     readonly layout: Layout,
     readonly mdps: State[],
     readonly residents: State[],
-    private readonly lower: State[],
+    /** the players of the brackets below this one (C4 asked of them) */
+    private readonly below: RestOfRound,
     private readonly next: State[] | null,
     private readonly target: number,
     private readonly m1: number,
     private readonly nextBrackets: Map<string, { shortfall: number; unpaired: State[] }>,
-    /** C4 per set of downfloaters */
-    private readonly completions: Map<string, boolean>,
     /** the first m1 MDPs are the ones to pair (one choice of S1's MDPs, see solveByMdpChoices) */
     private readonly mdpsChosen = false,
   ) {
@@ -471,7 +470,7 @@ export class BracketSearch {
     const pairs = players.filter((_, i) => mate[i] > i).length;
     if (pairs !== this.target) return pairs < this.target ? "none" : null;
     if (chosen.length !== this.m1) return "none";
-    const choice = new BracketSearch(this.context, this.layout, [...chosen, ...this.mdps.filter((p) => !chosen.includes(p))], this.residents, this.lower, this.next, this.target, this.m1, this.nextBrackets, this.completions, true);
+    const choice = new BracketSearch(this.context, this.layout, [...chosen, ...this.mdps.filter((p) => !chosen.includes(p))], this.residents, this.below, this.next, this.target, this.m1, this.nextBrackets, true);
     return choice.firstCandidate() ?? choice.solveChosen();
   }
 
@@ -496,7 +495,7 @@ export class BracketSearch {
     c9?: (player: State) => number,
   ): Int32Array | null {
     const nextCount = this.next?.length ?? 0;
-    const below = [...limbo, ...this.lower];
+    const below = [...limbo, ...this.below.players];
     const scores = [...new Set([...floaters, this.residents[0]].map((p) => p.score))].sort((a, b) => b - a);
     const base = BigInt(moving + 1);
     const floaterWeight = (player: State) => base ** BigInt(scores.length - 1 - scores.indexOf(player.score));
@@ -598,7 +597,7 @@ export class BracketSearch {
     const forced = this.residents.filter((r) => !partners.some((p) => p !== r && compatible(p, r)));
     const count = this.residentFloaters - forced.length;
     const floaters = [...this.mdps.slice(this.m1), ...forced];
-    const rest = this.lower.slice(this.next.length);
+    const rest = this.below.from(this.next.length);
     if (count < 0) return null;
     if (count === 0) return nextBracketWithin(floaters, this.next, rest);
     return nextBracketWithin(floaters, this.next, rest, { from: this.residents.filter((r) => !forced.includes(r)), count });
@@ -774,7 +773,7 @@ export class BracketSearch {
     const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
     let value = this.nextBrackets.get(key);
     if (!value) {
-      const { shortfall, unpaired } = nextBracketWithin(floaters, next, this.lower.slice(next.length)) ?? nextBracketAlone(floaters, next);
+      const { shortfall, unpaired } = nextBracketWithin(floaters, next, this.below.from(next.length)) ?? nextBracketAlone(floaters, next);
       value = { shortfall, unpaired };
       this.nextBrackets.set(key, value);
     }
@@ -800,17 +799,11 @@ export class BracketSearch {
 
   /**
    * C4 with C2 and C5: the floaters and the lower score groups can still be paired (one bye at
-   * most, to a bye candidate); memoized per set of floaters.
+   * most, to a bye candidate); kept per set of floaters (RestOfRound).
    */
   private completes(floaters: State[]): boolean {
     if (this.isLast) return floaters.length === 0 || (floaters.length === 1 && floaters[0].byeCandidate);
-    const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
-    let value = this.completions.get(key);
-    if (value === undefined) {
-      value = pairable([...floaters, ...this.lower], (p) => p.byeCandidate);
-      this.completions.set(key, value);
-    }
-    return value;
+    return this.below.pairableWith(floaters);
   }
 
   /** The best value any candidate could have: for stopping as soon as it is reached. */

@@ -98,6 +98,69 @@ export function pairable(players: State[], mayTakeBye: (player: State) => boolea
 }
 
 /**
+ * The players below a bracket, of whom C4 asks again and again whether they and a few players above (downfloaters,
+ * the next bracket's last) can all be paired, one of them (if odd) taking the bye if he is a bye candidate: the
+ * answers kept per set of players above; each found from one maximum matching of these players alone, kept with their
+ * compatibility graph, and completed by augmenting paths (pairable's answer, without a graph of the whole rest of the
+ * round for every set).
+ */
+export class RestOfRound {
+  private graph: number[][] | null = null;
+  private matching: Int32Array | null = null;
+  private readonly answers = new Map<string, boolean>();
+  private readonly tails = new Map<number, RestOfRound>();
+  constructor(readonly players: State[]) {}
+
+  /** The players from the k-th on (below the next bracket, when these are below this one), kept as these are. */
+  from(k: number): RestOfRound {
+    let tail = this.tails.get(k);
+    if (!tail) {
+      tail = new RestOfRound(this.players.slice(k));
+      this.tails.set(k, tail);
+    }
+    return tail;
+  }
+
+  pairableWith(above: State[]): boolean {
+    const key = above.map((p) => p.id).sort((a, b) => a - b).join(",");
+    let answer = this.answers.get(key);
+    if (answer === undefined) {
+      answer = this.answer(above);
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  private answer(above: State[]): boolean {
+    const mayTakeBye = (p: State) => p.byeCandidate;
+    if (pairsGreedily([...above, ...this.players], mayTakeBye)) return true;
+    const rest = this.players;
+    const graph = (this.graph ??= graphOf(rest, null));
+    const matching = (this.matching ??= maximumMatching(rest.length, graph));
+    // vertices: the players below (their graph kept), then those above, then the bye when the number is odd
+    const r = rest.length;
+    const n = r + above.length;
+    const bye = n % 2 === 1 ? n : -1;
+    const all = [...rest, ...above];
+    const more: number[][] = rest.map((p) => above.flatMap((q, j) => (compatible(p, q) ? [r + j] : [])));
+    for (let i = r; i < n; i++) more.push(all.flatMap((q, j) => (j !== i && compatible(all[i], q) ? [j] : [])));
+    if (bye >= 0) {
+      more.push([]);
+      for (let i = 0; i < n; i++) {
+        if (!mayTakeBye(all[i])) continue;
+        more[i].push(bye);
+        more[bye].push(i);
+      }
+    }
+    const size = more.length;
+    const initial = new Int32Array(size).fill(-1);
+    initial.set(matching);
+    const mate = maximumMatching(size, [...graph, ...more.slice(r).map(() => [])], initial, more);
+    return matchingSize(mate) * 2 === size;
+  }
+}
+
+/**
  * A quick sufficient test: each player in order meets the next one still free that he may meet
  * (the bye, if the number is odd, left to the lowest taker).
  */
@@ -140,15 +203,15 @@ const COMPLETION_LOOKAHEAD_MAX = 120;
  * takes one of them): the best C8 any such choice could have, a bound for a bracket whose sets of
  * downfloaters are too many to try.
  */
-export function nextBracketWithin(floaters: State[], next: State[], rest: State[], choice?: { from: State[]; count: number }): { shortfall: number; unpaired: State[] } | null {
+export function nextBracketWithin(floaters: State[], next: State[], rest: RestOfRound, choice?: { from: State[]; count: number }): { shortfall: number; unpaired: State[] } | null {
   if (!choice && pairsAllAhead(floaters, next, rest)) return { shortfall: 0, unpaired: [] };
-  if (!choice && floaters.length + next.length + rest.length > COMPLETION_LOOKAHEAD_MAX) {
+  if (!choice && floaters.length + next.length + rest.players.length > COMPLETION_LOOKAHEAD_MAX) {
     const shown = nextBracketShown(floaters, next, rest);
     if (shown) return shown;
   }
   const movers = [...floaters, ...(choice?.from ?? [])];
   const stayers = choice ? choice.from.length - choice.count : 0;
-  const players = [...movers, ...next, ...rest];
+  const players = [...movers, ...next, ...rest.players];
   const n = players.length;
   const f = movers.length;
   const p = f + next.length;
@@ -193,11 +256,11 @@ export function nextBracketWithin(floaters: State[], next: State[], rest: State[
  * meet each other) pairs greedily, leaving at most its last resident over, and he and the rest
  * complete the round.
  */
-function pairsAllAhead(floaters: State[], next: State[], rest: State[]): boolean {
+function pairsAllAhead(floaters: State[], next: State[], rest: RestOfRound): boolean {
   const players = [...floaters, ...next];
   const left = players.length % 2 === 1 ? next.at(-1) : undefined;
   const apart = (a: State, b: State) => !(floaters.includes(a) && floaters.includes(b));
-  return pairsGreedily(players, (p) => p === left, apart) && pairable(left ? [left, ...rest] : rest, (p) => p.byeCandidate);
+  return pairsGreedily(players, (p) => p === left, apart) && rest.pairableWith(left ? [left] : []);
 }
 
 /**
@@ -207,11 +270,11 @@ function pairsAllAhead(floaters: State[], next: State[], rest: State[]): boolean
  * does not, or where the bye, taken inside the next bracket, could spare it a pair or pair a
  * downfloater that its best on its own leaves over.
  */
-function nextBracketShown(floaters: State[], next: State[], rest: State[]): { shortfall: number; unpaired: State[] } | null {
+function nextBracketShown(floaters: State[], next: State[], rest: RestOfRound): { shortfall: number; unpaired: State[] } | null {
   const players = [...floaters, ...next];
   const { shortfall, unpaired, mate } = nextBracketAlone(floaters, next);
   const best = shortfall === 0 && unpaired.length === 0;
-  if ((players.length + rest.length) % 2 === 1 && !best && players.some((p) => p.byeCandidate)) return null;
+  if ((players.length + rest.players.length) % 2 === 1 && !best && players.some((p) => p.byeCandidate)) return null;
   const leftover = players.filter((_, i) => mate[i] < 0);
-  return pairable([...leftover, ...rest], (p) => p.byeCandidate) ? { shortfall, unpaired } : null;
+  return rest.pairableWith(leftover) ? { shortfall, unpaired } : null;
 }
