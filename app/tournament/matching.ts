@@ -11,10 +11,13 @@ export function maximumMatching(n: number, neighbours: Lists, initial?: Int32Arr
   const lists = more ? [neighbours, more] : [neighbours];
   for (let v = 0; v < n; v++) {
     if (match[v] !== -1) continue;
-    const u = lists.map((list) => list[v].find((w) => match[w] === -1)).find((w) => w !== undefined);
-    if (u !== undefined) {
-      match[v] = u;
-      match[u] = v;
+    free: for (const list of lists) {
+      for (const u of list[v]) {
+        if (match[u] !== -1) continue;
+        match[v] = u;
+        match[u] = v;
+        break free;
+      }
     }
   }
   const parent = new Int32Array(n);

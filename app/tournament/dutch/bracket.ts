@@ -4,7 +4,7 @@ import { pairByAssignment } from "./assignment";
 import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
 import { nextBracketAlone, nextBracketWithin, type RestOfRound } from "./graph";
 import { combinationsInOrder, homogeneousSplits, mdpSets } from "./order";
-import { byRank, compatible, type BracketResult, type Context, type State } from "./players";
+import { byRank, compatible, keyOfSet, type BracketResult, type Context, type State } from "./players";
 
 /** Brackets (without their downfloaters) small enough for a weighted matching per set of downfloaters, and how many such matchings at most. */
 const SMALL_BRACKET = 24;
@@ -770,7 +770,7 @@ export class BracketSearch {
   private nextBracket(floaters: State[]): { shortfall: number; unpaired: State[] } {
     const next = this.next;
     if (!next || floaters.length === 0) return { shortfall: 0, unpaired: [] };
-    const key = floaters.map((f) => f.id).sort((a, b) => a - b).join(",");
+    const key = keyOfSet(floaters);
     let value = this.nextBrackets.get(key);
     if (!value) {
       const { shortfall, unpaired } = nextBracketWithin(floaters, next, this.below.from(next.length)) ?? nextBracketAlone(floaters, next);

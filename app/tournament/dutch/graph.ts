@@ -1,6 +1,6 @@
 import { matchingSize, maximumMatching } from "../matching";
 import { maximumWeightMatching, type WeightedEdge } from "../weightedMatching";
-import { byRank, compatible, type BracketResult, type State } from "./players";
+import { byRank, compatible, keyOfSet, type BracketResult, type State } from "./players";
 
 /** Who can still meet whom: maximum matchings on the compatibility graph (C1, C3) and quick tests before them. */
 
@@ -122,7 +122,7 @@ export class RestOfRound {
   }
 
   pairableWith(above: State[]): boolean {
-    const key = above.map((p) => p.id).sort((a, b) => a - b).join(",");
+    const key = keyOfSet(above);
     let answer = this.answers.get(key);
     if (answer === undefined) {
       answer = this.answer(above);

@@ -34,6 +34,9 @@ export type State = {
 
 export const byRank = (a: State, b: State) => b.score - a.score || a.id - b.id;
 
+/** A set of players as a key, whatever their order (answers kept per set of downfloaters). */
+export const keyOfSet = (players: State[]) => players.map((p) => p.id).sort((a, b) => a - b).join(",");
+
 export function groupByScore(players: State[]): State[][] {
   const groups: State[][] = [];
   for (const player of players) {
