@@ -88,8 +88,8 @@ export function minimumCostAssignment(n: number, cost: Float64Array): Assignment
 /**
  * Among the optimal assignments (those on tight edges of `assignment`'s potentials), the first in
  * this order: each vertex of `steps` in turn (a row as [0, r], a column as [1, c]) is given its
- * earliest partner by `rank` (lower first) with which the vertices not yet decided can still all
- * be assigned. Returns each row's column.
+ * earliest partner by `rank` (lower first; distinct partners rank differently) with which the
+ * vertices not yet decided can still all be assigned. Returns each row's column.
  */
 export function firstOptimalAssignment(
   n: number,
@@ -105,40 +105,37 @@ export function firstOptimalAssignment(
     mate[r] = n + c;
     mate[n + c] = r;
   });
-  const tight: number[][] = Array.from({ length: 2 * n }, () => []);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      if (cost[r * n + c] - u[r] - v[c] === 0) {
-        tight[r].push(n + c);
-        tight[n + c].push(r);
-      }
-    }
-  }
+  const isTight = (r: number, c: number) => cost[r * n + c] - u[r] - v[c] === 0;
+  const tight = tightGraph(n, isTight);
   const fixed = new Uint8Array(2 * n);
   const towards = new Int32Array(2 * n);
   const reaches = new Uint8Array(2 * n);
+  const queue = new Int32Array(2 * n);
   for (const [side, index] of steps) {
     const x = side === 0 ? index : n + index;
     if (fixed[x]) continue;
     const current = mate[x];
-    // Vertices on x's side that reach x's partner along alternating tight edges (a cycle through x frees it).
+    const rankOf = (y: number) => rank(side, partnerIndex(y, n));
+    let lowest = Infinity;
+    for (let e = tight.start[x]; e < tight.start[x + 1]; e++) if (!fixed[tight.to[e]]) lowest = Math.min(lowest, rankOf(tight.to[e]));
+    let chosen = current;
+    let best = rankOf(current);
+    // Vertices on x's side that reach x's partner along alternating tight edges (a cycle through x
+    // frees it), searched until x's earliest possible partner is among their partners.
     reaches.fill(0);
-    const queue = [current];
-    for (let head = 0; head < queue.length; head++) {
+    let tail = 0;
+    queue[tail++] = current;
+    for (let head = 0; head < tail && best > lowest; head++) {
       const y = queue[head];
-      for (const a of tight[y]) {
+      for (let e = tight.start[y]; e < tight.start[y + 1] && best > lowest; e++) {
+        const a = tight.to[e];
         if (a === x || fixed[a] || reaches[a] || mate[y] === a) continue;
         reaches[a] = 1;
         towards[a] = y;
-        queue.push(mate[a]);
+        queue[tail++] = mate[a];
+        const partner = mate[a];
+        if ((side === 0 ? isTight(x, partner - n) : isTight(partner, x - n)) && rankOf(partner) < best) [chosen, best] = [partner, rankOf(partner)];
       }
-    }
-    let chosen = current;
-    let best = rank(side, partnerIndex(current, n));
-    for (const y of tight[x]) {
-      if (fixed[y] || (y !== current && !reaches[mate[y]])) continue;
-      const r = rank(side, partnerIndex(y, n));
-      if (r < best) [chosen, best] = [y, r];
     }
     if (chosen !== current) {
       // x takes `chosen`; its holder moves along the alternating path back to x's old partner.
@@ -160,6 +157,29 @@ export function firstOptimalAssignment(
   const rowMate = new Int32Array(n);
   for (let r = 0; r < n; r++) rowMate[r] = mate[r] - n;
   return rowMate;
+}
+
+/** The tight edges as lists of neighbours (rows 0..n-1, columns n..2n-1), each in order: vertex x's are to[start[x]..start[x+1]). */
+function tightGraph(n: number, isTight: (r: number, c: number) => boolean): { start: Int32Array; to: Int32Array } {
+  const start = new Int32Array(2 * n + 1);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!isTight(r, c)) continue;
+      start[r + 1]++;
+      start[n + c + 1]++;
+    }
+  }
+  for (let x = 0; x < 2 * n; x++) start[x + 1] += start[x];
+  const to = new Int32Array(start[2 * n]);
+  const filled = start.slice(0, 2 * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!isTight(r, c)) continue;
+      to[filled[r]++] = n + c;
+      to[filled[n + c]++] = r;
+    }
+  }
+  return { start, to };
 }
 
 const partnerIndex = (vertex: number, n: number) => (vertex >= n ? vertex - n : vertex);

@@ -47,18 +47,18 @@ const RANK: Record<PreferenceStrength, number> = { absolute: 3, strong: 2, mild:
  */
 export type ColourRule = "E1" | "E2" | "E3" | "E4" | "E5";
 
-export function colourDecision(a: { pairingNumber: number; colour: ColourState }, b: { colour: ColourState }, initialColour: Colour): { colour: Colour; rule: ColourRule } {
+export function colourDecision(a: { pairingNumber: number; colour: ColourState }, b: { colour: ColourState }, initialColour: Colour): Readonly<{ colour: Colour; rule: ColourRule }> {
   const pa = a.colour.preference;
   const pb = b.colour.preference;
-  if (pa && pb && pa !== pb) return { colour: pa, rule: "E1" };
-  if (pa && !pb) return { colour: pa, rule: "E1" };
-  if (!pa && pb) return { colour: opposite(pb), rule: "E1" };
+  if (pa && pb && pa !== pb) return decision(pa, "E1");
+  if (pa && !pb) return decision(pa, "E1");
+  if (!pa && pb) return decision(opposite(pb), "E1");
   if (pa && pb) {
     const sa = RANK[a.colour.strength];
     const sb = RANK[b.colour.strength];
-    if (sa !== sb) return { colour: sa > sb ? pa : opposite(pb), rule: "E2" };
+    if (sa !== sb) return decision(sa > sb ? pa : opposite(pb), "E2");
     if (a.colour.strength === "absolute" && Math.abs(a.colour.difference) !== Math.abs(b.colour.difference)) {
-      return { colour: Math.abs(a.colour.difference) > Math.abs(b.colour.difference) ? pa : opposite(pb), rule: "E2" };
+      return decision(Math.abs(a.colour.difference) > Math.abs(b.colour.difference) ? pa : opposite(pb), "E2");
     }
   }
   // C.04.2 3.4: the played games are compared from the latest back (unplayed rounds count as the earliest).
@@ -66,11 +66,17 @@ export function colourDecision(a: { pairingNumber: number; colour: ColourState }
   const hb = b.colour.history;
   for (let back = 1; back <= Math.min(ha.length, hb.length); back++) {
     const ca = ha[ha.length - back];
-    if (ca !== hb[hb.length - back]) return { colour: opposite(ca), rule: "E3" };
+    if (ca !== hb[hb.length - back]) return decision(opposite(ca), "E3");
   }
-  if (pa) return { colour: pa, rule: "E4" };
-  return { colour: a.pairingNumber % 2 === 1 ? initialColour : opposite(initialColour), rule: "E5" };
+  if (pa) return decision(pa, "E4");
+  return decision(a.pairingNumber % 2 === 1 ? initialColour : opposite(initialColour), "E5");
 }
+
+/** The ten decisions there are, made once: deciding a pair's colours allocates nothing. */
+const DECISIONS = Object.fromEntries(
+  (["w", "b"] as const).map((colour) => [colour, Object.fromEntries((["E1", "E2", "E3", "E4", "E5"] as const).map((rule) => [rule, Object.freeze({ colour, rule })]))]),
+) as Record<Colour, Record<ColourRule, { readonly colour: Colour; readonly rule: ColourRule }>>;
+const decision = (colour: Colour, rule: ColourRule) => DECISIONS[colour][rule];
 
 export function allocateColour(a: { pairingNumber: number; colour: ColourState }, b: { colour: ColourState }, initialColour: Colour): Colour {
   return colourDecision(a, b, initialColour).colour;

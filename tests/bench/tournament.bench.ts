@@ -5,13 +5,15 @@
  * tournament's TRF file; with BBP_PAIRINGS=/path/to/bbpPairings also bbpPairings on the same file
  * up to 1,000 players (the endorsed engine, for the ratio, and whether both print the same pairing;
  * at 2,000 it takes minutes). Then every round of two 500-player Swiss tournaments with everyone present
- * (tests/bench/playedSwiss.ts), whose late rounds ask C4 of many sets of downfloaters. Then a ranking with
+ * (tests/bench/playedSwiss.ts), whose late rounds ask C4 of many sets of downfloaters, and the first three
+ * rounds of the largest Swiss a tournament takes (10,000 players, everyone present). Then a ranking with
  * three tiebreaks for 500 players after 9 rounds.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { MAX_PLAYERS } from "~/lib/limits";
 import { pairDutch } from "~/tournament/dutch";
 import { standings } from "~/tournament/tiebreaks";
 import { recordsFromTrf, writeTrf } from "~/tournament/trf";
@@ -67,6 +69,10 @@ for (const seed of [42, 1]) {
   const rounds = playedSwiss(500, 9, seed).map(({ ms }) => ms);
   console.log(`500 players, all present, 9 rounds (seed ${seed}${seed === 42 ? ", the page benchmarks' tournament" : ""}): ${rounds.map((ms) => format(ms, 0)).join(" / ")} ms a round, at most ${format(Math.max(...rounds), 0)}`);
 }
+
+// The largest Swiss the product takes: every bracket of round 2 holds a third of the players.
+const largest = playedSwiss(MAX_PLAYERS, 3, 42).map(({ ms }) => ms);
+console.log(`${MAX_PLAYERS.toLocaleString("en")} players (the most a tournament takes), all present, rounds 1–3: ${largest.map((ms) => format(ms, 0)).join(" / ")} ms`);
 
 const final = recordsFromTrf(tournament(500, 9, 9));
 const times = Array.from({ length: 5 }, () => timed(() => standings({ players: final, round: 9 }, ["BUCHHOLZ", "SONNEBORN_BERGER", "CUMULATIVE"])));

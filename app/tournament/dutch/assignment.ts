@@ -1,6 +1,6 @@
 import { firstOptimalAssignment, minimumCostAssignment } from "../assignment";
 import { matchingSize, maximumMatching } from "../matching";
-import { packCosts, type Cost } from "./cost";
+import { CostNumbers, type Cost } from "./cost";
 import { maxPairsIn } from "./graph";
 import { compatible, type State } from "./players";
 
@@ -25,10 +25,23 @@ export type AssignmentBracket = {
   pairs: number;
   /** one resident downfloats */
   oneFloater: boolean;
+  /** entries of a Cost */
+  size: number;
   pairCost: (x: State, y: State) => Cost;
   /** what it costs that this resident floats; null when he must be paired (C4) */
   floatCost: (resident: State) => Cost | null;
 };
+
+/** Stores an edge (two vertices and its cost's number) at `end` of `edges`; returns the new end. */
+function store(edges: Int32Array, end: number, a: number, b: number, number: number): number {
+  edges[end] = a;
+  edges[end + 1] = b;
+  edges[end + 2] = number;
+  return end + 3;
+}
+
+/** The groups of costs a matching holds so many of: one float, the k pairs of MDPs, the other pairs. */
+const [FLOAT, MDP, RESIDENT] = [0, 1, 2];
 
 /** Packed costs of the biggest values plain numbers add exactly (with room for the potentials). */
 const MAX_BITS = 48;
@@ -43,61 +56,61 @@ export function pairByAssignment(bracket: AssignmentBracket): { pairs: [State, S
   // P: top residents, then the float vertex (index top.length); Q: MDPs, then the bottom residents.
   const p = (i: number) => (i < top.length ? top[i] : null);
   const q = (j: number) => (j < k ? mdps[j] : bottom[j - k]);
-  // Costs by what a matching holds of them: one float, k pairs of MDPs, the other pairs.
-  const groups = { float: [] as Cost[], mdp: [] as Cost[], resident: [] as Cost[] };
-  const costOf = (x: State | null, y: State): Cost | null => {
-    if (x === null) {
-      const cost = mdps.includes(y) ? null : bracket.floatCost(y);
-      if (cost) groups.float.push(cost);
-      return cost;
-    }
-    if (!compatible(x, y)) return null;
-    const cost = bracket.pairCost(x, y);
-    (mdps.includes(x) || mdps.includes(y) ? groups.mdp : groups.resident).push(cost);
-    return cost;
+  const isMdp = new Set(mdps);
+  const floatCosts = new Map<State, Cost | null>();
+  const floatCost = (y: State) => {
+    if (!floatCosts.has(y)) floatCosts.set(y, isMdp.has(y) ? null : bracket.floatCost(y));
+    return floatCosts.get(y)!;
   };
-  const crossing: (Cost | null)[] = [];
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) crossing.push(costOf(p(i), q(j)));
-  const insideP: [number, number, Cost][] = [];
+  const pairCost = (x: State, y: State) => (compatible(x, y) ? bracket.pairCost(x, y) : null);
+  const costs = new CostNumbers();
+  // The edges a candidate may hold: P × Q (the assignment's rows and columns), then inside P and
+  // inside Q as their two vertices and cost, one edge after another.
+  const crossing = new Int32Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const x = p(i);
+    for (let j = 0; j < n; j++) crossing[i * n + j] = x ? costs.numberOf(pairCost(x, q(j)), j < k ? MDP : RESIDENT) : costs.numberOf(floatCost(q(j)), FLOAT);
+  }
+  const insideP = new Int32Array(3 * (top.length * n - (top.length * (top.length + 1)) / 2));
+  let endP = 0;
   for (let i = 0; i < top.length; i++) {
     for (let i2 = i + 1; i2 < n; i2++) {
-      const cost = costOf(p(i2), top[i]);
-      if (cost) insideP.push([i, i2, cost]);
+      const x = p(i2);
+      const number = x ? costs.numberOf(pairCost(x, top[i]), RESIDENT) : costs.numberOf(floatCost(top[i]), FLOAT);
+      if (number >= 0) endP = store(insideP, endP, i, i2, number);
     }
   }
-  const insideQ: [number, number, Cost][] = [];
+  const insideQ = new Int32Array(3 * (k * (n - k) + ((n - k) * (n - k - 1)) / 2));
+  let endQ = 0;
   for (let j = 0; j < n; j++) {
     for (let j2 = Math.max(j + 1, k); j2 < n; j2++) {
-      const cost = costOf(q(j), q(j2));
-      if (cost) insideQ.push([j, j2, cost]);
+      const number = costs.numberOf(pairCost(q(j), q(j2)), j < k ? MDP : RESIDENT);
+      if (number >= 0) endQ = store(insideQ, endQ, j, j2, number);
     }
   }
-  const packing = packCosts([
-    { costs: groups.float, count: 1 },
-    { costs: groups.mdp, count: k },
-    { costs: groups.resident, count: n },
-  ]);
-  if (packing.bits > MAX_BITS) return null;
-  const pack = (cost: Cost) => Number(packing.pack(cost));
-  const matrix = Float64Array.from(crossing, (c) => (c ? pack(c) : Infinity));
+  const packed = costs.packed(bracket.size, [1, k, n], MAX_BITS);
+  if (!packed) return null;
+  const matrix = new Float64Array(n * n);
+  for (let e = 0; e < n * n; e++) matrix[e] = crossing[e] >= 0 ? packed[crossing[e]] : Infinity;
   const assignment = minimumCostAssignment(n, matrix);
   // none of these candidates pairs everyone: none at all, unless exchanges could
   if (!assignment) return oneFloater || maxPairsIn([...mdps, ...residents], (i, j) => i >= k || j >= k) * 2 === k + residents.length ? null : "none";
   const { u, v } = assignment;
   // Shifting u down and v up by the same amount keeps the assignment's bound; it must fit both sides.
+  const slackP = (e: number) => u[insideP[e]] + u[insideP[e + 1]] - packed[insideP[e + 2]];
+  const slackQ = (e: number) => packed[insideQ[e + 2]] - v[insideQ[e]] - v[insideQ[e + 1]];
   let needP = -Infinity;
-  for (const [a, b, cost] of insideP) needP = Math.max(needP, u[a] + u[b] - pack(cost));
+  for (let e = 0; e < endP; e += 3) needP = Math.max(needP, slackP(e));
   let roomQ = Infinity;
-  for (const [a, b, cost] of insideQ) roomQ = Math.min(roomQ, pack(cost) - v[a] - v[b]);
+  for (let e = 0; e < endQ; e += 3) roomQ = Math.min(roomQ, slackQ(e));
   if (needP > roomQ) return null;
   const steps: [0 | 1, number][] = [...mdps.map((_, j) => [1, j] as [1, number]), ...top.map((_, i) => [0, i] as [0, number])];
   const rowMate = firstOptimalAssignment(n, matrix, assignment, steps, (_, partner) => partner);
-  if (k > 0 && needP === roomQ && !mdpChoicesFirst(n, k, rowMate, (i, j) => matrix[i * n + j] - u[i] - v[j] === 0, [
-    ...insideP.filter(([a, b, cost]) => u[a] + u[b] - pack(cost) === needP).map(([a, b]) => [a, b] as [number, number]),
-    ...insideQ.filter(([a, b, cost]) => pack(cost) - v[a] - v[b] === roomQ).map(([a, b]) => [n + a, n + b] as [number, number]),
-  ])) {
-    return null;
-  }
+  const eachTightInside = (link: (a: number, b: number) => void) => {
+    for (let e = 0; e < endP; e += 3) if (slackP(e) === needP) link(insideP[e], insideP[e + 1]);
+    for (let e = 0; e < endQ; e += 3) if (slackQ(e) === roomQ) link(n + insideQ[e], n + insideQ[e + 1]);
+  };
+  if (k > 0 && needP === roomQ && !mdpChoicesFirst(n, k, rowMate, (i, j) => matrix[i * n + j] - u[i] - v[j] === 0, eachTightInside)) return null;
   const result: [State, State][] = [];
   let floater: State | null = null;
   for (let i = 0; i < n; i++) {
@@ -115,14 +128,25 @@ export function pairByAssignment(bracket: AssignmentBracket): { pairs: [State, S
  * (Q vertex j), no earlier opponent with a tight edge may leave the rest perfectly matchable on
  * the tight edges of the whole bracket (vertices: P 0..n-1, Q n..2n-1).
  */
-function mdpChoicesFirst(n: number, k: number, rowMate: Int32Array, tightCrossing: (i: number, j: number) => boolean, tightInside: [number, number][]): boolean {
-  const neighbours: number[][] = Array.from({ length: 2 * n }, () => []);
-  const link = (a: number, b: number) => {
-    neighbours[a].push(b);
-    neighbours[b].push(a);
+function mdpChoicesFirst(
+  n: number,
+  k: number,
+  rowMate: Int32Array,
+  tightCrossing: (i: number, j: number) => boolean,
+  eachTightInside: (link: (a: number, b: number) => void) => void,
+): boolean {
+  // the graph of tight edges, made when an earlier opponent is first tried
+  let tight: number[][] | null = null;
+  const tightGraph = () => {
+    const neighbours: number[][] = Array.from({ length: 2 * n }, () => []);
+    const link = (a: number, b: number) => {
+      neighbours[a].push(b);
+      neighbours[b].push(a);
+    };
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (tightCrossing(i, j)) link(i, n + j);
+    eachTightInside(link);
+    return neighbours;
   };
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (tightCrossing(i, j)) link(i, n + j);
-  for (const [a, b] of tightInside) link(a, b);
   const mate = new Int32Array(2 * n);
   rowMate.forEach((j, i) => {
     mate[i] = n + j;
@@ -133,6 +157,7 @@ function mdpChoicesFirst(n: number, k: number, rowMate: Int32Array, tightCrossin
     const index = new Int32Array(2 * n).fill(-1);
     let count = 0;
     for (let x = 0; x < 2 * n; x++) if (!removed[x] && x !== a && x !== b) index[x] = count++;
+    const neighbours = (tight ??= tightGraph());
     const graph: number[][] = Array.from({ length: count }, () => []);
     const initial = new Int32Array(count).fill(-1);
     for (let x = 0; x < 2 * n; x++) {

@@ -4,7 +4,7 @@ import { pairByAssignment } from "./assignment";
 import { add, compare, lexicographic, packCosts, type Cost, type Layout } from "./cost";
 import { nextBracketAlone, nextBracketWithin, type RestOfRound } from "./graph";
 import { combinationsInOrder, homogeneousSplits, mdpSets } from "./order";
-import { byRank, compatible, keyOfSet, type BracketResult, type Context, type State } from "./players";
+import { byRank, COLOUR_COSTS, compatible, keyOfSet, type BracketResult, type Context, type State } from "./players";
 
 /** Brackets (without their downfloaters) small enough for a weighted matching per set of downfloaters, and how many such matchings at most. */
 const SMALL_BRACKET = 24;
@@ -75,6 +75,8 @@ export const LARGE_BRACKET = 200;
 export class BracketSearch {
   private best: { cost: Cost; result: BracketResult } | null = null;
   private nodes = 0;
+  /** the costs of single pairs, by their key (see pairCost) */
+  private readonly pairCosts = new Map<number, Cost>();
   /** the best value any candidate could have: the search stops as soon as it reaches it */
   private readonly ideal: Cost;
   get bestPossible(): Cost {
@@ -277,7 +279,8 @@ export class BracketSearch {
       residents: this.residents,
       pairs: this.target - this.m1,
       oneFloater,
-      pairCost: (x, y) => this.addPair(this.emptyCost(), x, y),
+      size: this.layout.size,
+      pairCost: (x, y) => this.pairCost(x, y),
       floatCost: (resident) => (this.completes([...limbo, resident]) ? this.withFloaters(this.emptyCost(), [...limbo, resident]) : null),
     });
     if (found === "none" || (!oneFloater && !this.completes(limbo))) return "none";
@@ -310,7 +313,7 @@ export class BracketSearch {
       const floaters = [...limbo, ...chosen.map((i) => this.residents[i])];
       if (!this.completes(floaters)) continue;
       const rest = this.residents.filter((_, i) => !chosen.includes(i));
-      const found = pairByAssignment({ mdps: s1, residents: rest, pairs, oneFloater: false, pairCost: (x, y) => this.addPair(this.emptyCost(), x, y), floatCost: () => null });
+      const found = pairByAssignment({ mdps: s1, residents: rest, pairs, oneFloater: false, size: this.layout.size, pairCost: (x, y) => this.pairCost(x, y), floatCost: () => null });
       if (found === "none") continue;
       const set = found && this.decided(found.pairs, floaters, index);
       if (set && set.exchange === exchangeFree) decided.push(set);
@@ -520,7 +523,7 @@ export class BracketSearch {
         if (!compatible(all[i], all[j])) continue;
         if (j < n) {
           const value = order(i, j);
-          if (value !== null) edges.push({ i, j, inBracket: bonusRange + (bonus?.value(i, j) ?? 0n), c8: 0n, cost: this.addPair(none, all[i], all[j]), order: value });
+          if (value !== null) edges.push({ i, j, inBracket: bonusRange + (bonus?.value(i, j) ?? 0n), c8: 0n, cost: this.pairCost(all[i], all[j]), order: value });
         } else if (i < n) {
           if (mayFloat(all[i])) edges.push({ i, j, inBracket: 0n, c8: inNext(j - n) && !isLimbo(j - n) ? pair + floaterWeight(all[i]) : 0n, cost: float(all[i]), order: 0n });
         } else {
@@ -628,7 +631,7 @@ export class BracketSearch {
           continue;
         }
         const value = compatible(x, y) ? order(i, j) : null;
-        if (value !== null) candidates.push({ i, j, cost: this.addPair(this.emptyCost(), x, y), order: value });
+        if (value !== null) candidates.push({ i, j, cost: this.pairCost(x, y), order: value });
       }
     }
     const floats = vertices.map((v) => (v ? floating(v) : this.emptyCost()));
@@ -647,13 +650,38 @@ export class BracketSearch {
   }
 
   private emptyCost(): Cost {
-    return new Array<number>(this.layout.size).fill(0);
+    return this.layout.empty();
   }
 
   /** A pair's C10–C13, and for an MDP's opponent who upfloated before C15/C17 and C19/C21. */
   private addPair(cost: Cost, x: State, y: State): Cost {
-    const next = cost.slice();
+    return this.addPairTo(cost.slice(), x, y);
+  }
+
+  /**
+   * The cost of one pair alone, shared by every pair of the same cost (not to be changed): its C10–C13
+   * and the upfloats its lower player brings at the higher one's score, numbered as a key.
+   */
+  private pairCost(x: State, y: State): Cost {
     const colours = this.context.colourCost(x, y);
+    let floats = 0;
+    if (x.score !== y.score) {
+      const high = x.score > y.score ? x : y;
+      const low = high === x ? y : x;
+      const upfloats = (low.lastFloat === "up" ? 1 : 0) + (low.floatBefore === "up" ? 2 : 0);
+      if (upfloats) floats = upfloats + 4 * this.layout.floatScores(19, high.score);
+    }
+    const key = colours + COLOUR_COSTS.length * floats;
+    let cost = this.pairCosts.get(key);
+    if (!cost) {
+      cost = this.addPairTo(this.emptyCost(), x, y);
+      this.pairCosts.set(key, cost);
+    }
+    return cost;
+  }
+
+  private addPairTo(next: Cost, x: State, y: State): Cost {
+    const colours = COLOUR_COSTS[this.context.colourCost(x, y)];
     for (let i = 0; i < colours.length; i++) next[this.layout.colours + i] += colours[i];
     if (x.score !== y.score) {
       const [high, low] = x.score > y.score ? [x, y] : [y, x];
@@ -723,7 +751,7 @@ export class BracketSearch {
       let least: Cost | null = null;
       for (const partner of s2) {
         if (!compatible(s1[k], partner)) continue;
-        const pair = this.addPair(this.emptyCost(), s1[k], partner);
+        const pair = this.pairCost(s1[k], partner);
         least = least ? least.map((value, c) => Math.min(value, pair[c])) : pair;
       }
       bounds[k] = add(bounds[k + 1], least ?? this.emptyCost());

@@ -18,6 +18,12 @@ export class Layout {
     private readonly levels: number,
   ) {
     this.size = 6 * levels + 10;
+    this.zero = new Array<number>(this.size).fill(0);
+  }
+  /** the Cost of nothing, to copy (a copy of a packed array is much faster to make than a new array filled) */
+  private readonly zero: readonly number[];
+  empty(): Cost {
+    return this.zero.slice();
   }
   private level(score: number): number {
     return Math.round((this.maxScore - score) * 2);
@@ -69,34 +75,102 @@ export function compare(a: Cost, b: Cost): number {
 }
 
 /**
- * Packs the value of a matching into big integers that compare as the vectors do: each entry gets
- * as many bits as its largest total, a matching holding at most `count` costs of each group (its
- * pairs, one vertex's cost, the pairs of MDPs…).
+ * How the value of a matching packs into one number that compares as the vectors do: each entry
+ * gets as many bits as its largest total, a matching holding at most `counts[g]` costs of group g
+ * (its pairs, one vertex's cost, the pairs of MDPs…), whose entries are at most `largest[g]`.
  */
-export function packCosts(groups: { costs: Cost[]; count: number }[]): { bits: number; pack: (cost: Cost) => bigint } {
-  const size = groups.find((g) => g.costs.length > 0)?.costs[0].length ?? 0;
-  const shifts: bigint[] = new Array(size).fill(0n);
-  const used: number[] = [];
-  let bits = 0;
-  for (let c = size - 1; c >= 0; c--) {
-    const most = groups.reduce((sum, group) => sum + group.count * largest(group.costs, c), 0);
-    if (most === 0) continue;
-    shifts[c] = BigInt(bits);
-    used.push(c);
-    bits += Math.ceil(Math.log2(most + 1));
+export class Packing {
+  readonly bits: number;
+  private readonly used: number[] = [];
+  private readonly shifts: number[] = [];
+  constructor(size: number, largest: ArrayLike<number>[], counts: number[]) {
+    let bits = 0;
+    for (let c = size - 1; c >= 0; c--) {
+      let most = 0;
+      for (let g = 0; g < largest.length; g++) most += counts[g] * largest[g][c];
+      if (most === 0) continue;
+      this.used.push(c);
+      this.shifts.push(bits);
+      bits += Math.ceil(Math.log2(most + 1));
+    }
+    this.bits = bits;
   }
-  const pack = (cost: Cost) => {
+
+  pack(cost: Cost): bigint {
     let packed = 0n;
-    for (const c of used) if (cost[c] !== 0) packed += BigInt(cost[c]) << shifts[c];
+    for (let u = 0; u < this.used.length; u++) {
+      const value = cost[this.used[u]];
+      if (value !== 0) packed += BigInt(value) << BigInt(this.shifts[u]);
+    }
     return packed;
-  };
-  return { bits, pack };
+  }
+
+  /** The same value as a plain number: exact while `bits` is at most 53. */
+  packNumber(cost: Cost): number {
+    let packed = 0;
+    for (let u = 0; u < this.used.length; u++) {
+      const value = cost[this.used[u]];
+      if (value !== 0) packed += value * 2 ** this.shifts[u];
+    }
+    return packed;
+  }
 }
 
-/** The largest entry c of these costs (at least 0); a loop, as there may be too many to spread into arguments. */
-function largest(costs: Cost[], c: number): number {
-  let most = 0;
-  for (const cost of costs) if (cost[c] > most) most = cost[c];
+/** The packing of costs in groups, each holding at most `count` of its costs in one matching. */
+export function packCosts(groups: { costs: Cost[]; count: number }[]): Packing {
+  const size = groups.find((g) => g.costs.length > 0)?.costs[0].length ?? 0;
+  return new Packing(
+    size,
+    groups.map((group) => largestEntries(group.costs, size)),
+    groups.map((group) => group.count),
+  );
+}
+
+/**
+ * Costs numbered as they come, each distinct one once (by identity: equal costs are given as one
+ * array), with the groups it comes in; packed into plain numbers once all are in.
+ */
+export class CostNumbers {
+  private readonly distinct: Cost[] = [];
+  private readonly groups: number[] = [];
+  private readonly numbers = new Map<Cost, number>();
+  private last: Cost | null = null;
+  private lastGroup = -1;
+  private lastNumber = -1;
+
+  /** The cost's number (-1 for none), noted as one of group `group` (0–30). */
+  numberOf(cost: Cost | null, group: number): number {
+    if (!cost) return -1;
+    if (cost === this.last && group === this.lastGroup) return this.lastNumber;
+    let number = this.numbers.get(cost);
+    if (number === undefined) {
+      number = this.distinct.push(cost) - 1;
+      this.groups.push(0);
+      this.numbers.set(cost, number);
+    }
+    this.groups[number] |= 1 << group;
+    this.last = cost;
+    this.lastGroup = group;
+    this.lastNumber = number;
+    return number;
+  }
+
+  /**
+   * Every cost packed (by number) for matchings holding at most `counts[g]` costs of group g, or
+   * null when that needs more than `maxBits` bits (at most 53: plain numbers add them exactly).
+   */
+  packed(size: number, counts: number[], maxBits: number): Float64Array | null {
+    const largest = counts.map((_, group) => largestEntries(this.distinct.filter((_, number) => this.groups[number] & (1 << group)), size));
+    const packing = new Packing(size, largest, counts);
+    if (packing.bits > maxBits) return null;
+    return Float64Array.from(this.distinct, (cost) => packing.packNumber(cost));
+  }
+}
+
+/** Each entry's largest value among these costs (at least 0). */
+function largestEntries(costs: Cost[], size: number): number[] {
+  const most: number[] = new Array(size).fill(0);
+  for (const cost of costs) for (let c = 0; c < size; c++) if (cost[c] > most[c]) most[c] = cost[c];
   return most;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "~/chess/random";
-import { pairable, RestOfRound } from "./graph";
+import { pairable, pairsGreedily, RestOfRound } from "./graph";
 import type { State } from "./players";
 
 /** A player of a round: who he may not meet, his colour need, whether he may take the bye. */
@@ -71,5 +71,20 @@ describe("C4 asked of the rest of the round again and again (RestOfRound)", () =
     const rest = new RestOfRound(players);
     expect(rest.from(4).players).toEqual(players.slice(4));
     expect(rest.from(4)).toBe(rest.from(4));
+  });
+});
+
+describe("the quick test that players pair one after another (pairsGreedily)", () => {
+  it("answers for two lists of players as for one list of them all, in that order", () => {
+    let greedy = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const players = round(6 + (seed % 7), seed).map((p) => ({ ...p, opponents: new Set([...p.opponents].filter(() => seed % 2 === 0)) }));
+      const cut = seed % players.length;
+      const alone = pairsGreedily([players], (p) => p.byeCandidate);
+      expect(pairsGreedily([players.slice(0, cut), players.slice(cut)], (p) => p.byeCandidate)).toBe(alone);
+      if (alone) greedy++;
+    }
+    expect(greedy).toBeGreaterThan(10);
+    expect(greedy).toBeLessThan(50);
   });
 });

@@ -23,13 +23,16 @@ export function pairAnyhow(players: State[]): BracketResult | null {
   return { pairs, floaters };
 }
 
-/** The compatibility graph (C1, C3), with an extra vertex for the bye joined to those who may take it. */
-export function graphOf(players: State[], mayTakeBye: ((player: State) => boolean) | null): number[][] {
+/**
+ * The compatibility graph (C1, C3) of the pairs `mayMeet` allows (by index, either way round), with
+ * an extra vertex for the bye joined to those who may take it.
+ */
+export function graphOf(players: State[], mayTakeBye: ((player: State) => boolean) | null, mayMeet: (i: number, j: number) => boolean = () => true): number[][] {
   const n = players.length;
   const neighbours: number[][] = Array.from({ length: mayTakeBye ? n + 1 : n }, () => []);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (compatible(players[i], players[j])) {
+      if (mayMeet(i, j) && compatible(players[i], players[j])) {
         neighbours[i].push(j);
         neighbours[j].push(i);
       }
@@ -42,10 +45,9 @@ export function graphOf(players: State[], mayTakeBye: ((player: State) => boolea
   return neighbours;
 }
 
-/** The most pairs among the players, of those who may meet (C1, C3) and whom `mayMeet` allows (by index). */
-export function maxPairsIn(players: State[], mayMeet: (i: number, j: number) => boolean = () => true): number {
-  const neighbours = players.map((p, i) => players.flatMap((q, j) => (i !== j && mayMeet(i, j) && compatible(p, q) ? [j] : [])));
-  return matchingSize(maximumMatching(players.length, neighbours));
+/** The most pairs among the players, of those who may meet (C1, C3) and whom `mayMeet` allows (by index, either way round). */
+export function maxPairsIn(players: State[], mayMeet?: (i: number, j: number) => boolean): number {
+  return matchingSize(maximumMatching(players.length, graphOf(players, null, mayMeet)));
 }
 
 /** The most MDPs that can be paired with residents at once. */
@@ -85,14 +87,13 @@ export function nextBracketAlone(floaters: State[], residents: State[]): { short
     const [r, x] = [index.get(resident)!, index.get(floater)!];
     [initial[r], initial[x]] = [x, r];
   }
-  const neighbours = players.map((p, i) => players.flatMap((q, j) => (i !== j && (i >= f || j >= f) && compatible(p, q) ? [j] : [])));
-  const mate = maximumMatching(players.length, neighbours, initial);
+  const mate = maximumMatching(players.length, graphOf(players, null, (i, j) => i >= f || j >= f), initial);
   return { shortfall: Math.floor(players.length / 2) - matchingSize(mate), unpaired, mate };
 }
 
 /** Whether the players can all be paired (C1, C3), one of them (if odd) taking the bye if he may. */
 export function pairable(players: State[], mayTakeBye: (player: State) => boolean): boolean {
-  if (pairsGreedily(players, mayTakeBye)) return true;
+  if (pairsGreedily([players], mayTakeBye)) return true;
   const neighbours = graphOf(players, players.length % 2 === 1 ? mayTakeBye : null);
   return matchingSize(maximumMatching(neighbours.length, neighbours)) * 2 === neighbours.length;
 }
@@ -133,7 +134,7 @@ export class RestOfRound {
 
   private answer(above: State[]): boolean {
     const mayTakeBye = (p: State) => p.byeCandidate;
-    if (pairsGreedily([...above, ...this.players], mayTakeBye)) return true;
+    if (pairsGreedily([above, this.players], mayTakeBye)) return true;
     const rest = this.players;
     const graph = (this.graph ??= graphOf(rest, null));
     const matching = (this.matching ??= maximumMatching(rest.length, graph));
@@ -142,15 +143,20 @@ export class RestOfRound {
     const n = r + above.length;
     const bye = n % 2 === 1 ? n : -1;
     const all = [...rest, ...above];
-    const more: number[][] = rest.map((p) => above.flatMap((q, j) => (compatible(p, q) ? [r + j] : [])));
+    // what each player below adds: those above he may meet and the bye he may take; most add the
+    // same, as one shared list
+    const everyAbove = above.map((_, j) => r + j);
+    const shared = [everyAbove, [...everyAbove, bye]];
+    const more: number[][] = rest.map((p) => {
+      const takesBye = bye >= 0 && mayTakeBye(p);
+      if (above.every((q) => compatible(p, q))) return shared[takesBye ? 1 : 0];
+      const own = everyAbove.filter((_, j) => compatible(p, above[j]));
+      return takesBye ? [...own, bye] : own;
+    });
     for (let i = r; i < n; i++) more.push(all.flatMap((q, j) => (j !== i && compatible(all[i], q) ? [j] : [])));
     if (bye >= 0) {
-      more.push([]);
-      for (let i = 0; i < n; i++) {
-        if (!mayTakeBye(all[i])) continue;
-        more[i].push(bye);
-        more[bye].push(i);
-      }
+      more.push(all.flatMap((p, i) => (mayTakeBye(p) ? [i] : [])));
+      for (let i = r; i < n; i++) if (mayTakeBye(all[i])) more[i].push(bye);
     }
     const size = more.length;
     const initial = new Int32Array(size).fill(-1);
@@ -161,22 +167,29 @@ export class RestOfRound {
 }
 
 /**
- * A quick sufficient test: each player in order meets the next one still free that he may meet
- * (the bye, if the number is odd, left to the lowest taker).
+ * A quick sufficient test: each player in order (those of the first list, then of the second)
+ * meets the next one still free that he may meet (the bye, if the number is odd, left to the
+ * lowest taker).
  */
-export function pairsGreedily(players: State[], mayTakeBye: (player: State) => boolean, mayMeet: (a: State, b: State) => boolean = () => true): boolean {
-  let rest = players;
-  if (players.length % 2 === 1) {
-    const taker = players.findLast(mayTakeBye);
-    if (!taker) return false;
-    rest = players.filter((p) => p !== taker);
+export function pairsGreedily(
+  [first, second = []]: readonly [readonly State[], (readonly State[])?],
+  mayTakeBye: (player: State) => boolean,
+  mayMeet: (a: State, b: State) => boolean = () => true,
+): boolean {
+  const count = first.length + second.length;
+  const at = (i: number) => (i < first.length ? first[i] : second[i - first.length]);
+  const taken = new Uint8Array(count);
+  if (count % 2 === 1) {
+    let taker = count - 1;
+    while (taker >= 0 && !mayTakeBye(at(taker))) taker--;
+    if (taker < 0) return false;
+    taken[taker] = 1;
   }
-  const taken = new Uint8Array(rest.length);
-  for (let i = 0; i < rest.length; i++) {
+  for (let i = 0; i < count; i++) {
     if (taken[i]) continue;
     let j = i + 1;
-    while (j < rest.length && (taken[j] || !compatible(rest[i], rest[j]) || !mayMeet(rest[i], rest[j]))) j++;
-    if (j === rest.length) return false;
+    while (j < count && (taken[j] || !compatible(at(i), at(j)) || !mayMeet(at(i), at(j)))) j++;
+    if (j === count) return false;
     taken[j] = 1;
   }
   return true;
@@ -260,7 +273,7 @@ function pairsAllAhead(floaters: State[], next: State[], rest: RestOfRound): boo
   const players = [...floaters, ...next];
   const left = players.length % 2 === 1 ? next.at(-1) : undefined;
   const apart = (a: State, b: State) => !(floaters.includes(a) && floaters.includes(b));
-  return pairsGreedily(players, (p) => p === left, apart) && rest.pairableWith(left ? [left] : []);
+  return pairsGreedily([players], (p) => p === left, apart) && rest.pairableWith(left ? [left] : []);
 }
 
 /**

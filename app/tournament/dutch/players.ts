@@ -60,7 +60,6 @@ export function compatible(a: State, b: State): boolean {
 }
 
 export class Context {
-  private readonly colourCosts = new Map<number, number[]>();
   constructor(
     readonly initialColour: Colour,
     readonly matchingAfter: number,
@@ -72,43 +71,36 @@ export class Context {
     return allocateColour(high, low, this.initialColour);
   }
 
-  /** C10–C13 of one pair. */
-  colourCost(x: State, y: State): number[] {
-    const [high, low] = byRank(x, y) <= 0 ? [x, y] : [y, x];
-    const key = high.id * 1_000_000 + low.id;
-    let cost = this.colourCosts.get(key);
-    if (!cost) {
-      cost = colourCost(high, low, this.colourOf(high, low));
-      this.colourCosts.set(key, cost);
-    }
-    return cost;
+  /** C10–C13 of one pair, as which of their 81 values (COLOUR_COSTS) it takes. */
+  colourCost(x: State, y: State): number {
+    const high = byRank(x, y) <= 0 ? x : y;
+    const low = high === x ? y : x;
+    const highColour = this.colourOf(high, low);
+    const top = high.topscorer || low.topscorer;
+    return colourCostOf(high.colour, highColour, top) + colourCostOf(low.colour, opposite(highColour), top);
   }
 }
 
 /**
  * C10 a topscorer (or opponent) beyond a colour difference of 2, C11 the same colour a third time
  * in a row, C12 a colour preference not granted, C13 a strong preference not granted (when both
- * players' preferences are absolute, as only topscorers may have them here, C13 counts nothing).
+ * players' preferences are absolute, as only topscorers may have them here, C13 counts nothing):
+ * each counts at most the pair's two players, so a pair's four take one of 81 values, kept once.
  */
-function colourCost(high: State, low: State, highColour: Colour): number[] {
-  const cost = [0, 0, 0, 0];
-  const top = high.topscorer || low.topscorer;
-  const given: [State, Colour][] = [
-    [high, highColour],
-    [low, opposite(highColour)],
-  ];
-  for (const [player, colour] of given) {
-    const c = player.colour;
-    if (top) {
-      if (Math.abs(c.difference + (colour === "w" ? 1 : -1)) > 2) cost[0]++;
-      if (c.history.length >= 2 && c.history.at(-1) === colour && c.history.at(-2) === colour) cost[1]++;
-    }
-    if (c.preference && c.preference !== colour) {
-      cost[2]++;
-      if (c.strength === "strong") cost[3]++;
-    }
+export const COLOUR_COSTS: readonly (readonly number[])[] = Array.from({ length: 81 }, (_, code) => [code % 3, Math.floor(code / 3) % 3, Math.floor(code / 9) % 3, Math.floor(code / 27)]);
+
+/** One player's part of C10–C13 given this colour, as the index of COLOUR_COSTS it adds. */
+function colourCostOf(c: ColourState, colour: Colour, top: boolean): number {
+  let code = 0;
+  if (top) {
+    if (Math.abs(c.difference + (colour === "w" ? 1 : -1)) > 2) code += 1;
+    if (c.history.length >= 2 && c.history.at(-1) === colour && c.history.at(-2) === colour) code += 3;
   }
-  return cost;
+  if (c.preference && c.preference !== colour) {
+    code += 9;
+    if (c.strength === "strong") code += 27;
+  }
+  return code;
 }
 
 export type BracketResult = { pairs: [State, State][]; floaters: State[] };
