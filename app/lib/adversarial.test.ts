@@ -65,9 +65,9 @@ describe("1 MB of adversarial input, handled in linear time", () => {
   });
 
   it("the player list PDF fits a megabyte-long name into its column", LIMIT, async () => {
-    const pdf = await playersPdf("List", { snr: "No", name: "Name", title: "T", elo: "Elo", nwz: "NWZ", club: "Club", country: "Fed" }, [
+    const pdf = await playersPdf({ title: "List", headers: { snr: "No", name: "Name", title: "T", elo: "Elo", nwz: "NWZ", club: "Club", country: "Fed" }, players: [
       { snr: 1, name: "W".repeat(MB), title: null, elo: null, nwz: null, club: "c".repeat(MB), country: null },
-    ]);
+    ] });
     expect(pdf.length).toBeGreaterThan(500);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Page benchmark (npm run bench:pages): server response times of the round page and the
- * rankings page of a 500-player, 9-round Swiss, measured with autocannon (one connection,
+ * Page benchmark (npm run bench:pages): server response times of the round page, the
+ * rankings page and the player list PDF of a 500-player, 9-round Swiss, measured with autocannon (one connection,
  * so the numbers are response times, not throughput under contention).
  * Needs the PostgreSQL server of the tests (TEST_DATABASE_SERVER) and a build (npm run build).
  */
@@ -29,4 +29,5 @@ async function measure(label: string, path: string) {
 console.log("500 players, 9 rounds (one connection, 8 s each)");
 await measure("round page", `/webapp/round/${event.id}/${tournament.id}/9`);
 await measure("rankings page", `/webapp/tournament/rankings/${event.id}/${tournament.id}/9`);
+await measure("players PDF", `/webapp/playersPdf/${event.id}/${tournament.id}`);
 process.exit(0);
