@@ -6,6 +6,7 @@ import { createServer } from "node:http";
 import type { Db } from "~/db/client.server";
 import type { Config } from "~/lib/config.server";
 import { securityHeaders } from "./headers";
+import { inFlightLimit } from "./inFlight";
 import { requestLimits } from "./limits";
 import { accessLog, logger } from "./logger";
 import { crossSiteCheck } from "./origin";
@@ -17,8 +18,8 @@ export type AppContext = { clientAddress?: string; cspNonce: string; requestId: 
 /**
  * The HTTP server in front of Remix: access log with request ids, limits on URLs and bodies,
  * security headers, cross-site request checks and rate limits, compression for the clients that
- * accept it, then static files and the pages. Public tournament pages kept in memory are answered
- * before all of that (server/pageCache.ts), with the headers they were first sent with.
+ * accept it, then static files and the pages, a few at a time per client address (server/inFlight.ts).
+ * Public tournament pages kept in memory are answered before all of that (server/pageCache.ts), with the headers they were first sent with.
  */
 export function createApp(build: ServerBuild, settings: Config, db: Db) {
   const pages = publicPageCache(db);
@@ -36,6 +37,7 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
   app.use(pages.middleware);
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
+  app.use(inFlightLimit(settings.rateLimitMultiplier));
   app.all(
     "*",
     createRequestHandler({
