@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/auth/session.server";
@@ -60,7 +61,7 @@ beforeAll(async () => {
   await signedIn("other", "User");
   await signedIn("admin", "Admin");
   const event = await db.event.create({ data: { creatorId: owner, name: "Owner's Open", slug: "Owners-Open" } });
-  const tournament = await db.tournament.create({ data: { creatorId: owner, eventId: event.id, name: "A", slug: "A", plannedRounds: 3 } });
+  const tournament = await db.tournament.create({ data: { creatorId: owner, eventId: event.id, name: "A", slug: "A", plannedRounds: 3, visibility: "PUBLIC" } });
   const [white, black] = await Promise.all(
     [1, 2].map((snr) => db.player.create({ data: { tournamentId: tournament.id, snr, name: `P${snr}` } })),
   );
@@ -68,7 +69,10 @@ beforeAll(async () => {
   await db.game.create({ data: { tournamentId: tournament.id, roundId: round.id, round: 1, board: 1, whiteId: white.id, blackId: black.id } });
   const sheet = await db.sheetImageEntry.create({ data: { tournamentId: tournament.id, handle: `t${tournament.id}/a.jpg`, name: "a.jpg", fileSize: 3, state: "UNCONFIRMED" } });
   await sheetService().storage.put(thumbnailKey(sheet.handle), Buffer.from("RIFF"));
-  params = { gid: String(event.id), tid: String(tournament.id), r: "1", g: "1", pid: String(white.id), sid: String(sheet.id), part: "thumb" };
+  params = {
+    gid: String(event.id), tid: String(tournament.id), r: "1", g: "1", pid: String(white.id), sid: String(sheet.id), part: "thumb",
+    eventName: event.slug, tournamentName: tournament.slug, snr: "1", board: "1", id: String(event.id), layout: "kiebitz-60",
+  };
 });
 
 afterAll(async () => {
@@ -76,17 +80,18 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function call(fn: (args: never) => unknown, persona: Persona, method: "GET" | "POST"): Promise<number> {
+/** The status a route answers `persona` with: a thrown Response is its answer, anything else thrown fails the test. */
+async function call(fn: (args: never) => unknown, persona: Persona, method: "GET" | "POST", body = "intent=no-such-intent", search = ""): Promise<number> {
   const headers = new Headers();
   const cookie = cookies.get(persona);
   if (cookie) headers.set("Cookie", cookie);
   const init: RequestInit = { method, headers };
   if (method === "POST") {
     headers.set("Content-Type", "application/x-www-form-urlencoded");
-    init.body = "intent=no-such-intent";
+    init.body = body;
   }
   try {
-    const result = await fn({ request: new Request("http://localhost/webapp/x", init), params, context: {} } as never);
+    const result = await fn({ request: new Request(`http://localhost/webapp/x${search}`, init), params, context: { cspNonce: "n", requestId: "r" } } as never);
     return result instanceof Response ? result.status : 200;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
@@ -141,4 +146,65 @@ it("a tournament of another event or an unknown id answers 404, not another orga
   params = { ...saved, gid: "abc" };
   expect(await call(eventRoute.loader, "owner", "GET")).toBe(404);
   params = saved;
+});
+
+/**
+ * Hostile forms and addresses (README, "Limits and protections"): whatever a signed-in owner or a visitor sends to
+ * any page's loader or action is answered (a message, 4xx, a redirect), never a server error. Every intent the
+ * product's forms know, with a valid form of every field one or two of which are replaced by hostile values (empty,
+ * negative, 1e309, beyond PostgreSQL's integer range, 5,000 characters, a lone surrogate, a date that is none,
+ * repeated fields…), from a fixed seed. 503 is the upgrade page without payment keys.
+ */
+describe("hostile forms and addresses", () => {
+  const routes = import.meta.glob<Module>("../../app/routes/*.tsx");
+  const INTENTS = ("absence acceleration accept addLink addTeam assign changeName changePassword complete connect correct createTournament " +
+    "createViewCode decline details devices draw forbid import importPairings importResults move notation rename renumber results save " +
+    "settings signOutElsewhere unforbid delete deleteAccount remove removeAbsence removeAll removeLink undo").split(" ");
+  const VALID: Record<string, string> = {
+    name: "New name", description: "d", site: "s", startDate: "2026-01-01", endDate: "2026-01-02", plannedRounds: "5", form: "SINGLE_PLAYER",
+    mode: "SWISS", tiebreak1: "BUCHHOLZ", tiebreak2: "NONE", tiebreak3: "NONE", twzSetting: "ELO_BEFORE_NWZ", visibility: "PUBLIC",
+    password: "pw", maxPlayers: "10", defaultNotationLanguage: "EN", orderValue: "1", confirmName: "not the name", title: "GM",
+    fideId: "123", elo: "2000", nwz: "1900", club: "c", country: "GER", teamName: "T", members: "A\nB, 2000", round: "1", board: "1",
+    colour: "WHITE", page: "1", notation: "DE", ply: "1", move: "Nf3", linkUrl: "https://example.org", linkText: "l", white: "1",
+    black: "2", result: "1-0", results: "1 1-0", pairings: "1 2", pgn: "1. e4 e5 *", text: "t", kind: "H", acceleration: "BAKU",
+    game: "1", code: "ABCDEF", deviceName: "d", deviceType: "phone", linkId: "1", currentPassword: "x", passwordConfirmation: "pw",
+  };
+  const HOSTILE = ["", "-1", "0", "1e309", "NaN", "99999999999999999999", "2147483648", "1.5", "x".repeat(5000), "[]", "null", "1,2",
+    "\u202e", "\ud800", "<b>", "../..", "9999-99-99", "true"];
+  let state = 7;
+  const pick = <T,>(list: T[]) => list[((state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 16) % list.length];
+
+  it("no loader throws for odd query strings, signed in or not", async () => {
+    for (const [file, load] of Object.entries(routes)) {
+      const { loader } = await load();
+      if (!loader) continue;
+      for (const persona of ["owner", "anonymous"] as const) {
+        for (const search of ["", "?round=NaN&state=x&uid=-1&page=1e309&r=0", "?uid=99999999999&attention=on&q=" + "x".repeat(3000), "?redirectTo=//evil.example"]) {
+          const status = await call(loader, persona, "GET", undefined, search).catch((error: Error) => `${error.stack}`);
+          expect(status, `${file} ${persona} ${search}`).not.toSatisfy((s) => typeof s === "string" || s >= 500);
+        }
+      }
+    }
+  });
+
+  it("no action throws for a form with hostile fields, from the owner or a visitor", async () => {
+    VALID.sheet = params.sid;
+    VALID.player = params.pid;
+    for (const [file, load] of Object.entries(routes)) {
+      const { action } = await load();
+      if (!action) continue;
+      for (const persona of ["owner", "anonymous"] as const) {
+        for (const intent of INTENTS) {
+          for (let trial = 0; trial < (persona === "owner" ? 8 : 2); trial++) {
+            const form = new URLSearchParams({ intent, ...VALID });
+            for (let k = 0; k < 2; k++) form.set(pick(Object.keys(VALID)), pick(HOSTILE));
+            if (trial % 4 === 3) form.append(pick(Object.keys(VALID)), pick(HOSTILE));
+            const status = await call(action, persona, "POST", form.toString()).catch((error: Error) => `${error.stack}`);
+            const upgradeWithoutKeys = status === 503 && file.includes("upgrade");
+            expect(status, `${file} ${persona} ${form.toString().slice(0, 400)}`).not.toSatisfy((s) => !upgradeWithoutKeys && (typeof s === "string" || s >= 500));
+          }
+        }
+      }
+    }
+  });
 });
