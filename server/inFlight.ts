@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { tooMany } from "./tooMany";
 
 /**
  * Requests of one client address handled at once by the app (README, "Limits"). A page of a tournament
@@ -42,11 +43,7 @@ export function inFlightLimit(multiplier = 1, inFlightMax = IN_FLIGHT_PER_ADDRES
       if (own.inFlight === 0 && own.waiting.length === 0 && addresses.get(key) === own) addresses.delete(key);
     });
     if (own.inFlight < inFlightMax) return start();
-    if (own.waiting.length >= waitingMax) {
-      const german = req.path === "/de" || req.path.startsWith("/de/");
-      res.set("Retry-After", "1").status(429).type("text/plain");
-      return res.send(german ? "Zu viele Anfragen gleichzeitig. Bitte gleich erneut versuchen." : "Too many requests at once. Please try again shortly.");
-    }
+    if (own.waiting.length >= waitingMax) return tooMany(req, res);
     own.waiting.push(start);
   };
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
+import { tooMany } from "./tooMany";
 
 /**
  * Rate limits on every state-changing request, per route and client address, counted in the database
@@ -49,9 +50,7 @@ export function rateLimits(db: Db, multiplier = 1) {
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) return next(error);
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      const german = req.path === "/de" || req.path.startsWith("/de/");
-      res.set("Retry-After", String(seconds)).status(429).type("text/plain");
-      res.send(german ? `Zu viele Anfragen. Bitte in ${seconds} Sekunden erneut versuchen.` : `Too many requests. Please try again in ${seconds} seconds.`);
+      tooMany(req, res, seconds);
     }
   };
 }
