@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { tooMany } from "./tooMany";
+import { tooMany } from "./answers";
 
 /**
  * Requests of one client address handled at once by the app (README, "Limits"). A page of a tournament

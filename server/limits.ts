@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { tooLarge } from "./answers";
 
 /**
  * Limits applied in front of Remix to every request (README, "Limits"): what a single request may
@@ -58,10 +59,7 @@ export function requestLimits(req: Request, res: Response, next: NextFunction) {
   }
   const bytes = Number(length);
   if (!Number.isSafeInteger(bytes) || bytes < 0) return res.status(400).type("text/plain").send("Bad Request");
-  if (bytes > bodyLimit(path)) {
-    // The client is told at once; the connection is closed so that the rest of the body is not read.
-    res.set("Connection", "close");
-    return res.status(413).type("text/plain").send("Payload Too Large");
-  }
+  // the client is told at once; the connection is closed so that the rest of the body is not read
+  if (bytes > bodyLimit(path)) return tooLarge(req, res, bodyLimit(path));
   next();
 }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
-import { tooMany } from "./tooMany";
+import { tooMany } from "./answers";
 
 /**
  * Rate limits on every state-changing request, per route and client address, counted in the database

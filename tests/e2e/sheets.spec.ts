@@ -206,6 +206,27 @@ test("bad files and a full quota are refused with their messages and nothing is 
   expect(await sql(`SELECT storage FROM tournament WHERE id = $1`, [tid])).toEqual([{ storage: String(200 * 1024 * 1024 - 1000) }]);
 });
 
+test("photos over an upload's 64 MB: without JavaScript a page says how much the form takes and leads back to it; with it each photo goes alone", async ({ page, javaScriptEnabled }) => {
+  const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
+  // five photos of 13.5 MB: each within a photo's 16 MB, together over an upload's 64 MB (not JPEGs: no upload reads them)
+  const names = [1, 2, 3, 4, 5].map((n) => `big-${n}.jpg`);
+  for (const name of names) writeFileSync(path.join(folder, name), Buffer.alloc(13.5 * 1024 * 1024, 7));
+  const list = `${prefix}/webapp/sheets/${gid}/${tid}`;
+  await page.goto(list);
+  await upload(page, texts, names);
+  if (javaScriptEnabled) {
+    for (const name of names) await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText(texts.sheets.unsupported)).toHaveCount(5);
+  } else {
+    await expect(page.getByRole("heading", { name: texts.error.tooLargeTitle })).toBeVisible();
+    await expect(page.getByText(texts.error.tooLarge.replace("{{size}}", "64 MB"))).toBeVisible();
+    await page.getByRole("link", { name: texts.error.backToForm }).click();
+    await expect(page).toHaveURL(new RegExp(`${list}$`));
+    await expect(page.getByLabel(texts.sheets.photos)).toBeVisible();
+  }
+  expect(await sql(`SELECT id FROM sheet_image_entry WHERE tournament_id = $1`, [tid])).toHaveLength(0);
+});
+
 test("the verify page says so beside a sheet whose numbers name a pairing that holds both players' sheets of its page, and refuses it there", async ({ page, javaScriptEnabled }) => {
   const { texts, prefix, gid, tid } = await signedInWithRound(page, javaScriptEnabled);
   const [game] = await sql<{ id: number }>(`SELECT id FROM game WHERE tournament_id = $1 AND board = 1`, [tid]);
