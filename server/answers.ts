@@ -20,7 +20,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 function formPath(req: Request): string {
   try {
     const referer = new URL(req.headers.referer ?? "");
-    if (referer.host === req.headers.host) return referer.pathname + referer.search;
+    // a path of this site only: "//other.example" would be a link to another one
+    if (referer.host === req.headers.host && !/^\/[/\\]/.test(referer.pathname)) return referer.pathname + referer.search;
   } catch {
     // no or no valid referer
   }

@@ -16,8 +16,8 @@ import { publicPageCache } from "./pageCache";
 export type AppContext = { clientAddress?: string; cspNonce: string; requestId: string };
 
 /**
- * The HTTP server in front of Remix: access log with request ids, limits on URLs and bodies,
- * security headers, cross-site request checks and rate limits, compression for the clients that
+ * The HTTP server in front of Remix: access log with request ids, security headers, limits on URLs and bodies,
+ * cross-site request checks and rate limits, compression for the clients that
  * accept it, then static files and the pages, a few at a time per client address (server/inFlight.ts).
  * Public tournament pages kept in memory are answered before all of that (server/pageCache.ts), with the headers they were first sent with.
  */
@@ -28,8 +28,9 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
   if (settings.trustProxy) app.set("trust proxy", settings.trustProxy);
   const publicOrigin = new URL(settings.publicUrl).origin;
   app.use(accessLog);
-  app.use(requestLimits);
+  // the security headers first: the limits' own answers (a page for a form too large) carry them too
   app.use(securityHeaders({ https: publicOrigin.startsWith("https:"), formActions: settings.google ? ["https://accounts.google.com"] : [] }));
+  app.use(requestLimits);
   app.use(crossSiteCheck((req) => [publicOrigin, `${req.protocol}://${req.get("host") ?? ""}`]));
   app.use(rateLimits(db, settings.rateLimitMultiplier));
   app.use(compression());

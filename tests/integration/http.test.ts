@@ -82,12 +82,17 @@ describe("bodies", () => {
     const german = await raw("POST", "/de/webapp/sheets/1/2/upload", { ...html, Referer: `${origin}/de/webapp/sheets/1/2?round=3` }, "x");
     expect([german.status, german.headers["content-type"]]).toEqual([413, "text/html; charset=utf-8"]);
     expect(german.body).toContain('<html lang="de">');
+    expect(german.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(german.headers["x-frame-options"]).toBe("DENY");
     expect(german.body).toContain("<h1>Zu groß zum Senden</h1><p>Das Gesendete ist größer als 64 MB, mehr nimmt dieses Formular nicht an.");
     expect(german.body).toContain('<a href="/de/webapp/sheets/1/2?round=3">Zurück zum Formular</a>');
     // a referer of another site is no way back: the home page in the visitor's language
     const english = await raw("POST", "/contact", { ...html, Referer: "https://evil.example/x" }, "x");
     expect(english.body).toContain("larger than 256 KB");
     expect(english.body).toContain('<a href="/">Back to the form</a>');
+    // nor is a path of this site that a browser would take for another site's address
+    const doubled = await raw("POST", "/de/contact", { ...html, Referer: `${origin}//evil.example/x` }, "x");
+    expect(doubled.body).toContain('<a href="/de">Zurück zum Formular</a>');
   });
 
   it("a body without a length (chunked) is refused with 411", async () => {
