@@ -71,9 +71,9 @@ export function createActivities(storage: SheetStorage, recognizers?: Recognizer
       heartbeat();
       const languageChosen = new Set(notations.flatMap((notation, i) => (notation.chosen ? [i] : [])));
       const options = { prefix, prior: await (prior ??= loadMovePrior()), onStep: heartbeat, languageChosen };
-      const { game, otherGames, languages } = await readGameAdaptedToWriter(pages, language, await shippedHead(), options);
+      const { game, otherGames, languages, boxPlies } = await readGameAdaptedToWriter(pages, language, await shippedHead(), options);
       if (counts) counts.decoded++;
-      return { ...game, otherGames, languages };
+      return { ...game, otherGames, languages, boxPlies };
     },
   };
 }

@@ -5,6 +5,7 @@
  * Deterministic and free of I/O: everything that touches images, models or storage is an activity.
  */
 import type { NotationLanguage } from "../app/chess/languages";
+import type { BoxPlies } from "../worker/reader/align";
 import type { DecodedGame } from "../worker/reader/decode";
 import type { Region, StepResult, ValueResult, WrittenResult } from "../worker/reader/read";
 
@@ -40,10 +41,11 @@ export type DecodeInput = {
 };
 
 /**
- * The game read from its sheets, the pages (indices into readingKeys) of sheets of another game it was read without, and
- * the notation language each page was read in (a worker of an earlier version names none).
+ * The game read from its sheets, the pages (indices into readingKeys) of sheets of another game it was read without, the
+ * notation language each page was read in, and where each page's boxes stand in the game where a player left a move out
+ * or wrote one twice (a worker of an earlier version names neither).
  */
-export type DecodedSheets = DecodedGame & { otherGames: number[]; languages?: NotationLanguage[] };
+export type DecodedSheets = DecodedGame & { otherGames: number[]; languages?: NotationLanguage[]; boxPlies?: BoxPlies };
 
 export type SheetActivities = {
   readStoredPage(input: ScanInput): Promise<PageSummary>;

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocalePath } from "./Shell";
 import { FormError } from "./Field";
 import { useReadingProgress } from "./SheetUpload";
+import type { SheetSlip } from "~/sheets/boxPlies";
 
 type Review = {
   sheets: { id: number; name: string; state: string; colour: string; page: number; notation: string; notationFound: boolean }[];
@@ -11,7 +12,9 @@ type Review = {
   notation: string;
   result: string | null;
   unfamiliarHand: boolean;
-  moves: { ply: number; text: string; confidence: number; flagged: boolean; crops: number[] }[];
+  /** Where a player left a move out or wrote one twice (the reader aligned the two sheets). */
+  slips: SheetSlip[];
+  moves: { ply: number; text: string; confidence: number; flagged: boolean; crops: { sheet: number; box: number }[] }[];
 };
 
 /**
@@ -64,6 +67,14 @@ export function SheetReview({ review, result, base, error }: { review: Review; r
         <>
           <p className="hint">{t("sheets.review.summary", { count: review.moves.length, flagged, notation: t(`notations.${review.notation}`) })}</p>
           {review.unfamiliarHand ? <p className="review-attention" role="note">{t("sheets.review.unfamiliarHand")}</p> : null}
+          {review.slips.map((slip) => {
+            const sheet = review.sheets.find((one) => one.id === slip.sheet);
+            return (
+              <p key={`${slip.sheet}-${slip.row}`} className="review-attention" role="note">
+                {t(`sheets.review.${slip.kind}`, { sheet: sheet ? t(`sheets.colours.${sheet.colour}`) : "", row: slip.row })}
+              </p>
+            );
+          })}
           <ol className="review-moves">
             {review.moves.map((move) => (
               <li key={move.ply} id={`ply-${move.ply}`} className={move.flagged ? "flagged" : undefined} value={Math.floor(move.ply / 2) + 1}>
@@ -72,9 +83,9 @@ export function SheetReview({ review, result, base, error }: { review: Review; r
                   {move.ply % 2 === 0 ? "." : "…"}
                 </span>
                 <span className="crops">
-                  {move.crops.map((sheet) => (
-                    <a key={sheet} href={image(sheet, `m${move.ply}`)} className="crop">
-                      <img src={image(sheet, `m${move.ply}`)} alt={t("sheets.review.boxOf", { move: move.text })} height={36} loading="lazy" />
+                  {move.crops.map(({ sheet, box }) => (
+                    <a key={sheet} href={image(sheet, `m${box}`)} className="crop">
+                      <img src={image(sheet, `m${box}`)} alt={t("sheets.review.boxOf", { move: move.text })} height={36} loading="lazy" />
                     </a>
                   ))}
                 </span>

@@ -17,6 +17,7 @@ import { title } from "~/components/PageTitle";
 import { SheetReview } from "~/components/SheetReview";
 import { correctionSchema } from "~/forms/sheets";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { gamePly, sheetSlips } from "~/sheets/boxPlies";
 import { completeGame, correctMove, gameReading, pageSummary } from "~/sheets/games.server";
 import { sheetService } from "~/sheets/service.server";
 
@@ -60,9 +61,10 @@ function sheetReview(game: Awaited<ReturnType<typeof load>>["game"], language: A
   if (game.sheets.length === 0) return null;
   const reading = gameReading(game);
   const notation = reading?.language ?? game.sheets[0].notation ?? language;
-  const crops: Record<number, number[]> = {};
+  // each ply's boxes: the sheet and the box's own ply there (a player who left a move out wrote the later ones a row early)
+  const crops: Record<number, { sheet: number; box: number }[]> = {};
   for (const sheet of game.sheets) {
-    for (const { ply } of pageSummary(sheet)?.regions.moves ?? []) (crops[ply] ??= []).push(sheet.id);
+    for (const { ply } of pageSummary(sheet)?.regions.moves ?? []) (crops[gamePly(reading?.boxPlies, sheet.id, ply)] ??= []).push({ sheet: sheet.id, box: ply });
   }
   return {
     sheets: game.sheets.map((sheet) => ({ id: sheet.id, name: sheet.name, state: sheet.state, colour: sheet.player, page: sheet.page, notation: sheet.notation, notationFound: sheet.notationSource === "FOUND" })),
@@ -71,6 +73,7 @@ function sheetReview(game: Awaited<ReturnType<typeof load>>["game"], language: A
     notation,
     result: reading?.result ?? null,
     unfamiliarHand: reading?.unfamiliarHand ?? false,
+    slips: sheetSlips(reading?.boxPlies),
     moves: (reading?.moves ?? []).map((move, ply) => ({ ply, text: printMove(move.san, notation), confidence: move.confidence, flagged: move.flagged, crops: crops[ply] ?? [] })),
   };
 }

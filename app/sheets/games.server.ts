@@ -9,6 +9,7 @@ import { message } from "~/lib/messages";
 import { saveResults } from "~/organiser/rounds.server";
 import { usablePage, type PageSummary } from "../../workflows/steps";
 import { OTHER_GAME, placedByReader, sheetsToSendBack } from "./assignment";
+import type { SheetBoxPlies } from "./boxPlies";
 import { logger } from "~/lib/log.server";
 import type { SheetReader } from "./reader.server";
 import { keepReviewedBoxes } from "./reviewed.server";
@@ -25,6 +26,8 @@ export type GameReading = {
   result: Extract<GameResult, "WHITE_WINS" | "BLACK_WINS" | "DRAW"> | null;
   /** The hand is unlike those the reader knows: every move it read is flagged (readings stored before have none). */
   unfamiliarHand?: boolean;
+  /** Where a sheet's boxes stand in the game where its player left a move out or wrote one twice (none where none did). */
+  boxPlies?: SheetBoxPlies;
 };
 
 export type DecodeRequest = { gameId: number; requested: Date };
@@ -87,8 +90,16 @@ export async function saveDecodedGame(db: Db, reader: SheetReader, request: Deco
   });
   // the moves are shown and corrected in the language of the first sheet as read
   const language = decoded?.languages?.[0] ?? given;
+  const boxPlies = Object.fromEntries(usable.flatMap(({ sheet }, page) => (decoded?.boxPlies?.[page] ? [[sheet.id, decoded.boxPlies[page]]] : [])));
   const reading: GameReading | null = decoded
-    ? { moves: decoded.moves.map(({ san, confidence, flagged }) => ({ san, confidence, flagged })), prefix, language, result: writtenResult(game.sheets), unfamiliarHand: decoded.unfamiliarHand }
+    ? {
+        moves: decoded.moves.map(({ san, confidence, flagged }) => ({ san, confidence, flagged })),
+        prefix,
+        language,
+        result: writtenResult(game.sheets),
+        unfamiliarHand: decoded.unfamiliarHand,
+        ...(Object.keys(boxPlies).length ? { boxPlies } : {}),
+      }
     : null;
   // pages as the reader numbered them (a worker of another version may name none, or one not sent)
   const otherGame = new Set((decoded?.otherGames ?? []).flatMap((page) => (usable[page] ? [usable[page].sheet.id] : [])));

@@ -15,6 +15,19 @@ describe("a sheet's moves and a game's reading", () => {
     expect(sameGame(ruyLopez.slice(0, 12), [...ruyLopez, "h3", "Bb7"])).toBe(true);
   });
 
+  it("are one game where the sheet's player left a move out or wrote one twice, the moves after it a row apart", () => {
+    const game = [...ruyLopez, "h3", "Bb7", "d4", "Re8", "Nbd2", "Bf8", "a3", "h6", "Bc2", "Nb8", "b4", "Nbd7"];
+    // move 5 (O-O Be7) not written: ply by ply only the first eight plies agree
+    const leftOut = [...game.slice(0, 8), ...game.slice(10)];
+    expect(sameGame(leftOut, game)).toBe(true);
+    expect(sameGame(game, leftOut)).toBe(true);
+    // move 9 (c3 O-O) written twice
+    const twice = [...game.slice(0, 16), ...game.slice(14)];
+    expect(sameGame(twice, game)).toBe(true);
+    // a move left out early and another game after it: not one game
+    expect(sameGame([...game.slice(0, 4), ...game.slice(6, 10), "a4", "Rb8", "axb5", "axb5", "Na3", "Bg4", "Nxb5", "Qd7", "Nc3", "Nd4", "Nxd4", "exd4"], game)).toBe(false);
+  });
+
   it("are two games where they part after a shared opening", () => {
     const other = [...ruyLopez.slice(0, 12), "Bb3", "Bb7", "d3", "d6", "a4", "Na5", "Ba2", "c5", "Nc3", "b4"];
     const longer = [...ruyLopez, "h3", "Bb7", "d4", "Re8", "Nbd2", "Bf8", "a3", "h6"];

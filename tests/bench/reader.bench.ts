@@ -11,7 +11,7 @@
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian,debian2 --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
- * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--colons`: every writer marks captures with a colon, e:d5; `--given EN`: every sheet uploaded as written in English, whatever its writer's language (the reader finds another where the sheet's boxes fit it far better); `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
+ * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--colons`: every writer marks captures with a colon, e:d5; `--slip square`: the player whose sheet is read writes one move with a wrong square (Bd7 for Bc6), `--slip skip`: leaves one whole move out, the moves after it a row early; `--given EN`: every sheet uploaded as written in English, whatever its writer's language (the reader finds another where the sheet's boxes fit it far better); `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -22,13 +22,13 @@ import { loadRecognizers, recognizerHead } from "../../worker/model/recognizer";
 import { loadMovePrior } from "../../worker/reader/prior";
 import { describeThresholds, SHIPPED_CALIBRATION } from "../../worker/reader/calibration";
 import { HELD_OUT_GAMES, HELD_OUT_HANDS, HELD_OUT_NOTATIONS, heldOutSheet, type HeldOutGames, type HeldOutKind, type HeldOutDigits, type HeldOutNotation } from "../../worker/synth/heldout";
-import type { SyntheticPage } from "../../worker/synth/sheet";
+import type { SyntheticPage, WriterSlip } from "../../worker/synth/sheet";
 import { AUTO_ASSIGN_CONFIDENCE, sureNumbers } from "../../app/sheets/assignment";
 import { gameWritten } from "../../app/sheets/sameGame";
 import { machineReference } from "./machineReference";
 
 const { values } = parseArgs({
-  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, ep: { type: "boolean", default: false }, draws: { type: "boolean", default: false }, colons: { type: "boolean", default: false }, prior: { type: "string", default: "shipped" }, given: { type: "string" } },
+  options: { sheets: { type: "string", default: "64" }, kinds: { type: "string", default: Object.keys(HELD_OUT_HANDS).join(",") }, model: { type: "string" }, header: { type: "string" }, first: { type: "string", default: "0" }, games: { type: "string", default: "random" }, notation: { type: "string", default: "short" }, digits: { type: "string", default: "hand" }, bend: { type: "string", default: "0" }, ep: { type: "boolean", default: false }, draws: { type: "boolean", default: false }, colons: { type: "boolean", default: false }, slip: { type: "string" }, prior: { type: "string", default: "shipped" }, given: { type: "string" } },
 });
 const SHEETS = Number(values.sheets);
 const FIRST = Number(values.first);
@@ -42,6 +42,8 @@ if (DIGITS !== "hand" && DIGITS !== "real") throw new Error(`--digits: hand or r
 /** Every sheet uploaded as written in this notation language (a tournament's), whatever its writer's (--given EN). */
 const GIVEN = values.given;
 if (GIVEN !== undefined && !isNotationLanguage(GIVEN)) throw new Error(`--given: ${NOTATION_LANGUAGES.join(", ")}, not ${GIVEN}`);
+const SLIP = values.slip as WriterSlip | undefined;
+if (SLIP !== undefined && SLIP !== "square" && SLIP !== "skip") throw new Error(`--slip: square or skip, not ${SLIP}`);
 const BEND = Number(values.bend);
 if (!(BEND >= 0 && BEND <= 20)) throw new Error(`--bend: millimetres from 0 to 20, not ${values.bend}`);
 /** The plies where the opening book can help: the first this many. */
@@ -71,7 +73,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, ownLanguage: 0, otherLanguage: [] as string[], seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, pairsAligned: 0, afterSlip: 0, afterSlipTally: emptyTally(), slipRight: 0, slipFlagged: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, ownLanguage: 0, otherLanguage: [] as string[], seconds: 0, decodingSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
 let count = emptyCount();
 
 async function readPages(pages: SyntheticPage[]): Promise<PageReading[]> {
@@ -107,7 +109,7 @@ for (const kind of KINDS) {
   const started = Date.now();
   const gamesRead: { index: number; moves: string[] }[] = [];
   for (let index = 0; index < SHEETS; index++) {
-    const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS, bend: BEND, enPassant: values.ep, drawOffers: values.draws, colons: values.colons });
+    const sheet = await heldOutSheet(FIRST + index, kind, { games: GAMES, notation: NOTATION, digits: DIGITS, bend: BEND, enPassant: values.ep, drawOffers: values.draws, colons: values.colons, slip: SLIP });
     const truth = sheet.pages[0].sans;
     languages.add(sheet.pages[0].language);
     const given = GIVEN ?? sheet.pages[0].language;
@@ -124,6 +126,13 @@ for (const kind of KINDS) {
     count.plies += truth.length;
     count.openingPlies += Math.min(OPENING_PLIES, truth.length);
     const right = tally(count.decoded, game, truth);
+    const slipAt = sheet.pages[0].slipAt;
+    if (slipAt !== undefined) {
+      count.afterSlip += truth.length - slipAt;
+      tally(count.afterSlipTally, { ...game, moves: game.moves.slice(slipAt) }, truth.slice(slipAt));
+      if (game.moves[slipAt]?.san === truth[slipAt]) count.slipRight++;
+      if (game.moves[slipAt]?.flagged) count.slipFlagged++;
+    }
     for (const [groups, key] of [[count.byLanguage, sheet.pages[0].language], [count.byHand, sheet.pages[0].font]] as const) {
       const group = groups.get(key) ?? { plies: 0, tally: emptyTally() };
       group.plies += truth.length;
@@ -152,8 +161,9 @@ for (const kind of KINDS) {
       count.byMoves++;
       if (placed?.index === index) count.byMovesRight++;
       else if (placed) count.byMovesWrong++;
-      const { game: both, first: bothFirst, otherGames } = await readGameAdaptedToWriter([...readings, ...other], given, head, { prior });
+      const { game: both, first: bothFirst, otherGames, boxPlies } = await readGameAdaptedToWriter([...readings, ...other], given, head, { prior });
       count.pairs++;
+      if (boxPlies.some((plies) => plies)) count.pairsAligned++;
       if (both.leftOut.length) count.pairLeftOut++;
       if (otherGames.length) count.pairSentBack++;
       const otherGameSheet = otherGameSheets.get(sheet.pages[0].language);
@@ -171,7 +181,7 @@ for (const kind of KINDS) {
     referenceTimes.push(reference.time());
   }
 
-  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}${values.ep ? ", captures en passant marked e.p." : ""}${values.draws ? ", draws offered noted (=)" : ""}${values.colons ? ", captures marked with a colon" : ""}, ${prior ? `with the move prior${prior.traits ? "" : " (the book alone)"}` : "without the move prior"}: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}${values.ep ? ", captures en passant marked e.p." : ""}${values.draws ? ", draws offered noted (=)" : ""}${values.colons ? ", captures marked with a colon" : ""}${SLIP ? `, each player whose sheet is read slipping once (${SLIP === "square" ? "a wrong square" : "a move not written"})` : ""}, ${prior ? `with the move prior${prior.traits ? "" : " (the book alone)"}` : "without the move prior"}: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);
@@ -189,7 +199,11 @@ for (const kind of KINDS) {
   console.log(`  read in their writer's notation language: ${count.ownLanguage} of ${count.games} sheets${GIVEN ? ` (each given as ${GIVEN})` : ""}${count.otherLanguage.length ? `; the others: ${count.otherLanguage.join(", ")}` : ""}`);
   console.log(`  sheets flagged whole (unfamiliar hand): ${count.unfamiliar} of ${count.games}`);
   console.log(`  games read shorter than written:       ${count.cutShort} of ${count.games} (${pct(count.missing, count.plies)} of the moves not read at all, neither right nor flagged)`);
-  console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}`);
+  if (SLIP) {
+    const { right, flagged, unflagged, unflaggedRight } = count.afterSlipTally;
+    console.log(`  the move slipped on:                   right on ${count.slipRight}, flagged on ${count.slipFlagged} of ${count.games} sheets; from it on: ${pct(right, count.afterSlip)} of ${count.afterSlip} moves right, ${pct(flagged, count.afterSlip)} flagged, unflagged right ${pct(unflaggedRight, unflagged)} (${unflagged - unflaggedRight} wrong)`);
+  }
+  console.log(`  with both players' sheets:             ${pct(count.pair.right, count.pairPlies)} of ${count.pairPlies} moves right (first decoding ${pct(count.pairFirstRight, count.pairPlies)}), ${pct(count.pair.flagged, count.pairPlies)} flagged, unflagged right ${pct(count.pair.unflaggedRight, count.pair.unflagged)}; rows of the two sheets found apart (a move left out or written twice) in ${count.pairsAligned} of ${count.pairs} games`);
   console.log(`  the other player's sheet placed by its moves (sameGame, among the games of this kind read so far, each from one sheet): ${count.byMovesRight} of ${count.byMoves} in its own game, ${count.byMovesWrong} in another, the rest left to the organiser`);
   console.log(`  another game's sheet named (gamesApart): ${count.mixedSentBack + count.mixedOwnSentBack} of ${count.mixed} sheets beside one of another game (${count.mixedSentBack} the other game's, ${count.mixedOwnSentBack} this game's, the game read from the other); of ${count.pairs} games' both sheets ${count.pairSentBack} (sheets left out of the game read: ${count.pairLeftOut})`);
   const referenceMs = referenceTimes.reduce((sum, ms) => sum + ms, 0) / referenceTimes.length;

@@ -140,6 +140,17 @@ test("a round's photos uploaded from the drawer, read, verified, corrected and c
     }, { timeout: 30_000 })
     .toBe(truth.length);
   await expect(page.locator(".review-moves li").first().locator("img")).toHaveCount(1);
+  // a reading where the reader found the sheet's player left a move out (its later boxes stand a row early, aligned
+  // with the other player's sheet) says before which row, and shows beside each later move the box that holds it
+  await expect(page.getByRole("note")).toHaveCount(0);
+  const [{ id: sheetId, player }] = await sql<{ id: number; player: "WHITE" | "BLACK" | "UNKNOWN" }>(`SELECT id, player FROM sheet_image_entry WHERE tournament_id = $1 AND board = 1`, [tid]);
+  const shifted = JSON.stringify({ [sheetId]: Array.from({ length: truth.length - 10 }, (_, i) => [8 + i, 10 + i]) });
+  await sql(`UPDATE game SET reading = jsonb_set(reading::jsonb, '{boxPlies}', $2::jsonb) WHERE tournament_id = $1 AND round = 1 AND board = 1`, [tid, shifted]);
+  await page.goto(game);
+  await expect(page.getByRole("note")).toHaveText(texts.sheets.review.leftOut.replace("{{sheet}}", texts.sheets.colours[player]).replaceAll("{{row}}", "5"));
+  await expect(page.locator("#ply-10 .crop")).toHaveAttribute("href", new RegExp(`/image/${sheetId}/m8$`));
+  await expect(page.locator("#ply-8 .crop")).toHaveCount(0);
+  await sql(`UPDATE game SET reading = reading::jsonb - 'boxPlies' WHERE tournament_id = $1 AND round = 1 AND board = 1`, [tid]);
   // a reading whose hand the reader did not know says so above its moves (all of them flagged)
   await expect(page.getByText(texts.sheets.review.unfamiliarHand)).toHaveCount(0);
   await sql(`UPDATE game SET reading = jsonb_set(reading::jsonb, '{unfamiliarHand}', 'true') WHERE tournament_id = $1 AND round = 1 AND board = 1`, [tid]);

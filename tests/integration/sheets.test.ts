@@ -212,6 +212,24 @@ describe("the reading queue", () => {
     expect(await setup.db.reviewedBox.count({ where: { sheet: { gameId: game.id } } })).toBe(0);
   });
 
+  it("labels each kept box with the game's move it shows where its player left a move out (the reading's boxPlies)", async () => {
+    const game = await setup.db.game.findFirstOrThrow({ where: { tournamentId: tournament.id, round: 1, board: 2 }, include: { sheets: true } });
+    const reading = gameReading(game)!;
+    const moves = reading.moves.map((move) => ({ san: move.san, corrected: false }));
+    const [sheet] = game.sheets;
+    const written = pageSummary(sheet)!.regions.moves.map((move) => move.ply);
+    // the sheet's player left move 5 out: his boxes from ply 8 on show the game's plies two later; the box of ply 6 is a move written twice
+    const boxPlies = { [sheet.id]: written.flatMap((ply): [number, number][] => (ply === 6 ? [[6, -1]] : ply >= 8 ? [[ply, ply + 2]] : [])) };
+    await setup.db.reviewedBox.deleteMany({ where: { sheetId: sheet.id } });
+    await setup.db.game.update({ where: { id: game.id }, data: { reading: { ...reading, boxPlies } } });
+    await keepReviewedBoxes(setup.db, storage(), game.id, moves);
+    const kept = await setup.db.reviewedBox.findMany({ where: { sheetId: sheet.id }, orderBy: { ply: "asc" } });
+    const shown = (ply: number) => (ply >= 8 ? ply + 2 : ply);
+    // the last two boxes show plies past the game's end: none kept
+    expect(kept.map((box) => [box.ply, box.san])).toEqual(written.filter((ply) => ply !== 6 && shown(ply) < moves.length).map((ply) => [ply, moves[shown(ply)].san]));
+    expect(kept.length).toBeGreaterThan(moves.length - 6);
+  });
+
   it("takes the round and board the arbiter gave with the upload over what the header says (code 5)", async () => {
     const [blank] = await roundSheets({ seed: 777001, round: 1, boards: 1, blankBoards: [1] });
     const answer = await uploadSheets(setup.db, storage(), tournament, [{ name: "given.jpg", bytes: blank.photos[0] }], { quota: QUOTA, given: { round: 1, board: 2 } });

@@ -6,6 +6,7 @@ import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { COLON, namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { withFoundLanguages } from "./language";
+import { alignedPages, type BoxPlies } from "./align";
 import { Positions } from "./positions";
 import { gamesApart, readGame, sheetLanguage, sheetsOf, type PageMoves } from "./read";
 
@@ -98,8 +99,11 @@ export type WriterReading = {
   otherGames: number[];
 };
 
-/** The notation language each page was read in: its own, or another its sheet's boxes fit far better (withFoundLanguages). */
-type ReadLanguages = { languages: NotationLanguage[] };
+/**
+ * The notation language each page was read in: its own, or another its sheet's boxes fit far better (withFoundLanguages);
+ * and where its boxes stand in the game where a player left a move out or wrote one twice (alignedPages).
+ */
+type ReadLanguages = { languages: NotationLanguage[]; boxPlies: BoxPlies };
 
 /**
  * Reads the game from the pages of one or both players' sheets, then adapts the recognizer to the
@@ -117,8 +121,12 @@ type ReadLanguages = { languages: NotationLanguage[] };
  * (fewer flags alone once traded a joined hand's 14 moves right for one flag fewer: README, "A hard page read again").
  * Before all this, a sheet whose moves read doubtfully in the language it was given is read in the language its boxes
  * fit far better, unless a person chose its language (withFoundLanguages); `languages` says which each page was read in.
+ * And before that, two players' sheets are aligned row by row where one left a move out or wrote one twice
+ * (alignedPages); `boxPlies` says where such a sheet's boxes stand in the game.
  */
-export async function readGameAdaptedToWriter(pages: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
+export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
+  // a player who left a move out or wrote one twice: his boxes numbered as the game's plies
+  const { pages, boxPlies } = alignedPages(pagesAsNumbered);
   // the later decodings meet mostly the positions of the first
   const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
   const given = readGame(pages, language, decoding);
@@ -126,14 +134,14 @@ export async function readGameAdaptedToWriter(pages: readonly PageMoves[], langu
   const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding, given);
   const languages = written.map((page) => page.language ?? language);
   const reading = await readAdapted(written, language, head, decoding, written.every((page, i) => page === pages[i]) ? given : undefined);
-  if (!written.some((page) => page.normalised)) return { ...reading, languages };
+  if (!written.some((page) => page.normalised)) return { ...reading, languages, boxPlies };
   const again = await readAdapted(
     written.map((page) => (page.normalised ? { moves: page.normalised, language: page.language } : page)),
     language,
     head,
     decoding,
   );
-  return { ...(readsBetter(again.game, reading.game) ? again : reading), languages };
+  return { ...(readsBetter(again.game, reading.game) ? again : reading), languages, boxPlies };
 }
 
 /** Whether a game read from other readings of the same boxes is the better: fewer moves flagged, its boxes fitting it no worse. */

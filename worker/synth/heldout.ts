@@ -2,7 +2,7 @@ import { NOTATION_LANGUAGES } from "~/chess/languages";
 import { HELD_OUT_DEBIAN_FONTS, HELD_OUT_DEBIAN_FONTS_2, HELD_OUT_JOINED_FONTS, HELD_OUT_FONTS, type HandName } from "./fonts";
 import { engineGame } from "./engineGames";
 import { ecoLines } from "./openings";
-import { syntheticSheet, type SyntheticPage } from "./sheet";
+import { syntheticSheet, type SyntheticPage, type WriterSlip } from "./sheet";
 
 /** Seeds of held-out sheets start here, far from the training seeds. */
 const HELD_OUT_SEED = 900_000_000;
@@ -51,16 +51,17 @@ export type HeldOutDigits = "hand" | "real";
  * What the sheets of a held-out set hold besides their hands (by default random games, short notation, the hand's digits,
  * flat pages, captures en passant unmarked, no draw offered; `bend`: mm, photo.ts's bowed; `enPassant`: every writer marks
  * such a capture e.p., sheet.ts's enPassantMarks; `drawOffers`: every writer notes a draw offered once or twice, (=);
- * `colons`: every writer marks captures with a colon, e:d5, sheet.ts's captureColons).
+ * `colons`: every writer marks captures with a colon, e:d5, sheet.ts's captureColons; `slip`: the player whose sheet is
+ * read slips once in recording the game, sheet.ts's writerSlip, the other player's sheet written without).
  */
-export type HeldOutVariant = { games?: HeldOutGames; notation?: HeldOutNotation; digits?: HeldOutDigits; bend?: number; enPassant?: boolean; drawOffers?: boolean; colons?: boolean };
+export type HeldOutVariant = { games?: HeldOutGames; notation?: HeldOutNotation; digits?: HeldOutDigits; bend?: number; enPassant?: boolean; drawOffers?: boolean; colons?: boolean; slip?: WriterSlip };
 
 /**
  * The held-out set of a kind of hand: every notation language in turn, every eighth sheet on the
  * two-page 120-move form, every fourth with the opponent's sheet of the same game (another writer
  * of the same kind).
  */
-export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", { games = "random", notation = "short", digits = "hand", bend, enPassant, drawOffers, colons }: HeldOutVariant = {}): Promise<HeldOutSheet> {
+export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", { games = "random", notation = "short", digits = "hand", bend, enPassant, drawOffers, colons, slip }: HeldOutVariant = {}): Promise<HeldOutSheet> {
   const fonts = HELD_OUT_HANDS[kind];
   const language = NOTATION_LANGUAGES[index % NOTATION_LANGUAGES.length];
   const layout = index % 8 === 7 ? "kiebitz-120" : "kiebitz-60";
@@ -68,7 +69,7 @@ export async function heldOutSheet(index: number, kind: HeldOutKind = "fonts", {
   const writers = { longNotation: notation === "long" ? 1 : 0, pieceNaming: notation === "unnamed" ? ("never" as const) : notation === "named" ? ("always" as const) : undefined, realDigits: digits === "real" ? { share: 1, set: "held-out" as const } : undefined, bend, enPassantMarks: enPassant ? 1 : 0, drawOffers: drawOffers ? 1 : 0, captureColons: colons ? 1 : 0 };
   // an engine's game as far as the form holds it (random games on one page stop at 110 plies)
   const sans = games === "engine" ? engineGame(index).slice(0, layout === "kiebitz-120" ? 240 : 110) : undefined;
-  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening, sans, ...writers });
+  const pages = await syntheticSheet({ seed: HELD_OUT_SEED + index, fonts, language, layout, opening, sans, slip, ...writers });
   const otherPlayer =
     index % 4 === 1 ? await syntheticSheet({ seed: HELD_OUT_SEED + 500_000 + index, fonts, language, layout, sans: pages[0].sans, ...writers }) : null;
   return { index, pages, otherPlayer };

@@ -87,6 +87,8 @@ export type SyntheticPage = {
   /** Where the characters of the round and board numbers are (mm on the page). */
   headerMiddles: { round: number[]; board: number[] };
   font: HandName;
+  /** The ply of the game where the writer slipped (SheetOptions' `slip`): the move written wrong, or the first not written. */
+  slipAt?: number;
   clean: GrayImage;
   jpeg: Buffer;
   corners: Point[];
@@ -144,6 +146,11 @@ export type SheetOptions = {
   realDigits?: { share: number; set: DigitSet };
   /** The pages photographed bowed, sagging this many mm in their middle (bowed; flat by default). No random draws: otherwise the same sheet. */
   bend?: number;
+  /**
+   * A writer's slip in recording the game (writerSlip; none by default): `square`, one move written with a wrong square;
+   * `skip`, one whole move not written, the moves after it a row early. Drawn from a random stream of its own.
+   */
+  slip?: WriterSlip;
 };
 
 /** The shares of writers unlike a plain font's short notation, as training draws them (`npm run train -- --mixed --pen --long --digits`). */
@@ -205,6 +212,42 @@ const COLON_STREAM = 0x5be0cd19;
 export function captureColons(share: number, seed: number): (text: string) => string {
   if (share <= 0 || seededRandom((seed ^ COLON_STREAM) >>> 0)() >= share) return (text) => text;
   return (text) => text.replace("x", ":");
+}
+
+/** Where the random stream of writers' slips starts, apart from the others. */
+const SLIP_STREAM = 0x9b05688c;
+
+/**
+ * Slips real players make in recording a game: a move written with a wrong square (Bd7 for Bc6: the played move stays
+ * the game's), or a whole move not written at all, the moves after it written a row early.
+ */
+export type WriterSlip = "square" | "skip";
+
+/**
+ * What a writer who makes `slip` once writes: `plyIn(ply)`, the ply of the game whose move the box of `ply` holds;
+ * `text(ply, text)`, the writing of a ply of the game. The slip falls on a ply (a move) of the game's second to
+ * ninth tenth, so that the moves before and after it tell the game.
+ */
+export function writerSlip(sans: readonly string[], slip: WriterSlip | undefined, seed: number): { at?: number; plyIn: (ply: number) => number; text: (ply: number, text: string) => string } {
+  const asWritten = { plyIn: (ply: number) => ply, text: (_: number, text: string) => text };
+  if (!slip || sans.length < 10) return asWritten;
+  const random = seededRandom((seed ^ SLIP_STREAM) >>> 0);
+  const at = Math.floor(sans.length * (0.1 + 0.8 * random()));
+  if (slip === "skip") {
+    const move = Math.floor(at / 2);
+    return { ...asWritten, at: 2 * move, plyIn: (ply) => (ply >= 2 * move ? ply + 2 : ply) };
+  }
+  const squares = [...sans[at].matchAll(/[a-h][1-8]/g)];
+  if (squares.length === 0) return asWritten;
+  const shiftFile = random() < 0.5;
+  const step = random() < 0.5 ? -1 : 1;
+  const wrongSquare = (square: string) => {
+    const [file, rank] = [square.charCodeAt(0) - 97, Number(square[1]) - 1];
+    const moved = (value: number) => (value + step < 0 || value + step > 7 ? value - step : value + step);
+    return shiftFile ? String.fromCharCode(97 + moved(file)) + square[1] : square[0] + String(moved(rank) + 1);
+  };
+  const target = squares[squares.length - 1][0];
+  return { ...asWritten, at, text: (ply, text) => (ply === at ? text.replace(new RegExp(`${target}(?!.*${target})`), wrongSquare(target)) : text) };
 }
 
 const PIECES = ["k", "q", "r", "b", "n"] as const;
@@ -283,7 +326,8 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
   const marked = enPassantMarks(sans, options.enPassantMarks ?? 0, options.seed);
   const offered = drawOffers(sans.length, options.drawOffers ?? 0, options.seed);
   const colons = captureColons(options.captureColons ?? 0, options.seed);
-  const write = (ply: number, sheetRandom: Random) => offered(ply, marked(ply, colons(letters(inNotation(ply, sheetRandom)))));
+  const slipped = writerSlip(sans, options.slip, options.seed);
+  const write = (ply: number, sheetRandom: Random) => offered(ply, marked(ply, colons(letters(slipped.text(ply, inNotation(ply, sheetRandom))))));
   const out: SyntheticPage[] = [];
   for (const page of pages) {
     const parts: string[] = [];
@@ -294,7 +338,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
     parts.push(writeInBox(black, page.header.black, hand, random).svg);
     const written: WrittenBox[] = [];
     for (const box of page.moveBoxes) {
-      const ply = (box.move - 1) * 2 + (box.side === "w" ? 0 : 1);
+      const ply = slipped.plyIn((box.move - 1) * 2 + (box.side === "w" ? 0 : 1));
       if (ply >= sans.length) continue;
       const text = write(ply, random);
       const mistake = random() < corrections ? write(Math.floor(random() * sans.length), random) : undefined;
@@ -306,7 +350,7 @@ export async function syntheticSheet(options: SheetOptions): Promise<SyntheticPa
     const clean = await rasterizeSvg(templateSvg(page, translate, PAGE_WIDTH_MM * RENDER_PX_PER_MM, parts.join("")));
     const photo = await photograph(options.bend ? bowed(clean, options.bend / PAGE_WIDTH_MM) : clean, random);
     const headerMiddles = { round: roundWriting.middles, board: boardWriting.middles };
-    out.push({ page, language, round, board, sans, written, headerMiddles, font: font.name, clean, ...photo });
+    out.push({ page, language, round, board, sans, written, headerMiddles, font: font.name, slipAt: slipped.at, clean, ...photo });
   }
   return out;
 }

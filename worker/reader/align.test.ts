@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { alignRows, alignedPages, boxKey } from "./align";
+import { readGame, type PageMoves } from "./read";
+import { frames } from "./testFrames";
+
+const identity = (rows: number) => Array.from({ length: rows }, (_, row) => row);
+/** A game's rows of keys, as two players would write them. */
+const rowsOf = (keys: readonly (string | null)[]) => Array.from({ length: Math.ceil(keys.length / 2) }, (_, row) => [keys[2 * row] ?? null, keys[2 * row + 1] ?? null]);
+const KEYS = ["e4", "e5", "f3", "c6", "c4", "f6", "c3", "c5", "d3", "d6", "g5", "e7", "f6", "f6", "d5", "d5", "d5", "d5", "e2", "O-O", "O-O", "b4", "b5", "b6", "a4", "a6", "d5", "d4", "e3", "c6"];
+
+describe("what two players write alike for a move", () => {
+  it("is the square it goes to, or castling, whatever the notation", () => {
+    expect(["Nf3", "Sf3+", "Ng1-f3", "exd5", "e:d5", "e4xd5", "e8=Q", "O-O", "0-0+", "O-O-O", "00", "000", "N", ""].map(boxKey)).toEqual([
+      "f3", "f3", "f3", "d5", "d5", "d5", "e8", "O-O", "O-O", "O-O-O", "O-O", "O-O-O", null, null,
+    ]);
+  });
+});
+
+describe("two players' sheets aligned row by row", () => {
+  it("leaves sheets that agree, or that disagree on a few boxes, as they are numbered", () => {
+    expect(alignRows(rowsOf(KEYS), rowsOf(KEYS))).toEqual([identity(15), identity(15)]);
+    const misread = KEYS.map((key, ply) => (ply % 5 === 2 ? "h8" : ply % 7 === 3 ? null : key));
+    expect(alignRows(rowsOf(KEYS), rowsOf(misread))).toEqual([identity(15), identity(15)]);
+  });
+
+  it("finds the move one player left out, his later rows a row early, whichever sheet is his", () => {
+    const leftOut = [...KEYS.slice(0, 12), ...KEYS.slice(14)]; // move 7 not written
+    const [full, slipped] = alignRows(rowsOf(KEYS), rowsOf(leftOut));
+    expect(full).toEqual(identity(15));
+    expect(slipped).toEqual([0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(alignRows(rowsOf(leftOut), rowsOf(KEYS))).toEqual([slipped, full]);
+  });
+
+  it("finds a move written twice, the rows after it a row late, and leaves the second writing out", () => {
+    const twice = [...KEYS.slice(0, 14), ...KEYS.slice(12)]; // move 7 written in rows 7 and 8
+    const [full, slipped] = alignRows(rowsOf(KEYS), rowsOf(twice));
+    expect(full).toEqual(identity(15));
+    // either writing may be the one left out
+    expect([[...identity(7), -1, ...identity(8).map((row) => row + 7)], [...identity(6), -1, ...identity(9).map((row) => row + 6)]]).toContainEqual(slipped);
+  });
+
+  it("believes no slip where moves repeat and a row apart fits as well", () => {
+    const repeating = ["f3", "f6", "g1", "g8", "f3", "f6", "g1", "g8", "f3", "f6", "g1", "g8", "f3", "f6"];
+    expect(alignRows(rowsOf(repeating), rowsOf(repeating.slice(0, 12)))).toEqual([identity(7), identity(6)]);
+  });
+});
+
+describe("a game read from two sheets, one player having left a move out", () => {
+  const game = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6"];
+  /** A sheet's page, its boxes of `unclear` plies read as either of two moves (h3 or h4, d3 or d4), the others clear. */
+  const page = (sans: readonly string[], unclear: readonly number[] = []): PageMoves => ({
+    moves: sans.map((san, ply) => {
+      const logProbs = frames(san, unclear.includes(ply) ? { 1: "34" } : {});
+      return { ply, logProbs, asCut: logProbs };
+    }),
+  });
+  // white's 9. h3 and 10. d4: the full sheet's boxes read either h3 or h4, d3 or d4; the other player's clearly
+  const full = page(game, [16, 18]);
+  const slipped = page([...game.slice(0, 8), ...game.slice(10)]); // move 5, O-O Be7, not written
+
+  it("reads every move right, the moves the player left out from the other sheet, and the unclear boxes of one sheet from the other", () => {
+    const read = readGame(alignedPages([full, slipped]).pages, "EN");
+    expect(read.moves.map((move) => move.san)).toEqual(game);
+    expect(read.moves.filter((move) => move.flagged)).toEqual([]);
+    expect(read.leftOut).toEqual([]);
+  });
+
+  it("read box by box (before the sheets were aligned), the sheet with the slip was left out and the unclear moves flagged", () => {
+    const read = readGame([full, slipped], "EN");
+    expect(read.leftOut).toEqual([1]);
+    expect(read.moves.filter((move) => move.flagged).map((move) => move.ply)).toEqual(expect.arrayContaining([16]));
+  });
+
+  it("keeps the pages' order and the other sheet's numbering, and says where the slipped sheet's boxes stand in the game", () => {
+    const { pages, boxPlies } = alignedPages([slipped, full]);
+    expect(pages[1]).toBe(full);
+    expect(pages[0].moves.map((move) => move.ply)).toEqual([...identity(8), ...identity(12).map((ply) => ply + 10)]);
+    expect(boxPlies).toEqual([identity(12).map((box) => [box + 8, box + 10]), null]);
+  });
+
+  it("leaves one sheet, or two that agree, as they are", () => {
+    expect(alignedPages([full])).toEqual({ pages: [full], boxPlies: [null] });
+    const other = page(game);
+    expect(alignedPages([full, other])).toEqual({ pages: [full, other], boxPlies: [null, null] });
+  });
+});
+
+describe("a sheet of another game beside a player's", () => {
+  it("is not aligned apart where a row apart only a few of its boxes agree", () => {
+    // two games' moves to squares of their own: the one's on the first four ranks, the other's on the last four
+    const game = Array.from({ length: 30 }, (_, ply) => `N${"abcdefgh"[(ply * 3) % 8]}${1 + ((ply * 5) % 4)}`);
+    const other = Array.from({ length: 30 }, (_, ply) => `N${"abcdefgh"[(ply * 5) % 8]}${5 + ((ply * 3) % 4)}`);
+    // another game, two of whose rows happen to be this game's 3. and 4. a row late
+    const another = [...other.slice(0, 6), ...game.slice(4, 8), ...other.slice(10)];
+    const rows = alignRows(rowsOf(game.map(boxKey)), rowsOf(another.map(boxKey)));
+    expect(rows).not.toEqual([identity(15), identity(15)]);
+    const page = (sans: readonly string[]): PageMoves => ({ moves: sans.map((san, ply) => ({ ply, logProbs: frames(san) })) });
+    expect(alignedPages([page(game), page(another)]).boxPlies).toEqual([null, null]);
+  });
+});
