@@ -11,7 +11,7 @@
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian,debian2 --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
  * index 1000 on, where choices are made, not the benchmark's; `--games openings`: games that open as real games do, an
- * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--colons`: every writer marks captures with a colon, e:d5; `--slip square`: the player whose sheet is read writes one move with a wrong square (Bd7 for Bc6), `--slip skip`: leaves one whole move out, the moves after it a row early; `--given EN`: every sheet uploaded as written in English, whatever its writer's language (the reader finds another where the sheet's boxes fit it far better); `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
+ * ECO line, before random play; `--games engine`: whole games of an engine playing as a club player; `--notation long`: both players write long algebraic, Ng1-f3; `--notation unnamed`: short, never naming which of two pieces moves (Nd2 for Nbd2); `--digits real`: the writers' digits are real people's, never trained on; `--bend 3`: every page photographed bowed, sagging 3 mm in its middle; `--ep`: every writer marks a capture en passant, exd6 e.p.; `--draws`: every writer notes a draw offered once or twice, (=); `--colons`: every writer marks captures with a colon, e:d5; `--slip square`: the player whose sheet is read writes one move with a wrong square (Bd7 for Bc6), `--slip skip`: leaves one whole move out, the moves after it a row early; `--slip row`: leaves a row of the form blank, the moves after it a row late; `--given EN`: every sheet uploaded as written in English, whatever its writer's language (the reader finds another where the sheet's boxes fit it far better); `--prior none`: decoded without the move prior; `--prior book`: with the opening book alone, not what a move does)
  */
 import { parseArgs } from "node:util";
 import type { DecodedGame } from "../../worker/reader/decode";
@@ -43,7 +43,7 @@ if (DIGITS !== "hand" && DIGITS !== "real") throw new Error(`--digits: hand or r
 const GIVEN = values.given;
 if (GIVEN !== undefined && !isNotationLanguage(GIVEN)) throw new Error(`--given: ${NOTATION_LANGUAGES.join(", ")}, not ${GIVEN}`);
 const SLIP = values.slip as WriterSlip | undefined;
-if (SLIP !== undefined && SLIP !== "square" && SLIP !== "skip") throw new Error(`--slip: square or skip, not ${SLIP}`);
+if (SLIP !== undefined && SLIP !== "square" && SLIP !== "skip" && SLIP !== "row") throw new Error(`--slip: square, skip or row, not ${SLIP}`);
 const BEND = Number(values.bend);
 if (!(BEND >= 0 && BEND <= 20)) throw new Error(`--bend: millimetres from 0 to 20, not ${values.bend}`);
 /** The plies where the opening book can help: the first this many. */
@@ -181,7 +181,7 @@ for (const kind of KINDS) {
     referenceTimes.push(reference.time());
   }
 
-  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}${values.ep ? ", captures en passant marked e.p." : ""}${values.draws ? ", draws offered noted (=)" : ""}${values.colons ? ", captures marked with a colon" : ""}${SLIP ? `, each player whose sheet is read slipping once (${SLIP === "square" ? "a wrong square" : "a move not written"})` : ""}, ${prior ? `with the move prior${prior.traits ? "" : " (the book alone)"}` : "without the move prior"}: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Score-sheet reader, held-out hands "${kind}" (${HELD_OUT_HANDS[kind].join(", ")}), ${GAMES} games${DIGITS === "real" ? ", real people's digits" : ""}${BEND ? `, pages bowed ${BEND} mm` : ""}${values.ep ? ", captures en passant marked e.p." : ""}${values.draws ? ", draws offered noted (=)" : ""}${values.colons ? ", captures marked with a colon" : ""}${SLIP ? `, each player whose sheet is read slipping once (${{ square: "a wrong square", skip: "a move not written", row: "a row left blank" }[SLIP]})` : ""}, ${prior ? `with the move prior${prior.traits ? "" : " (the book alone)"}` : "without the move prior"}: ${SHEETS} sheets from ${FIRST}, ${count.pages} photographed pages, languages ${[...languages].join(", ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  layout detected (right form and page): ${pct(count.layout, count.pages)}`);
   console.log(`  boxes detected:                        ${pct(count.boxes, count.pages)}`);
   console.log(`  round number right:                    ${pct(count.round, count.pages)}`);

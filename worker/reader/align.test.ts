@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { alignRows, alignedPages, boxKey } from "./align";
+import { alignRows, alignedPages, boxKey, closedBlankRows } from "./align";
 import { readGame, type PageMoves } from "./read";
 import { frames } from "./testFrames";
+import { readGameAdaptedToWriter } from "./writer";
+import { loadMovePrior } from "./prior";
+import { CLASSES } from "./alphabet";
+import type { Head } from "../model/recognizer";
 
 const identity = (rows: number) => Array.from({ length: rows }, (_, row) => row);
 /** A game's rows of keys, as two players would write them. */
@@ -37,6 +41,13 @@ describe("two players' sheets aligned row by row", () => {
     expect(full).toEqual(identity(15));
     // either writing may be the one left out
     expect([[...identity(7), -1, ...identity(8).map((row) => row + 7)], [...identity(6), -1, ...identity(9).map((row) => row + 6)]]).toContainEqual(slipped);
+  });
+
+  it("leaves a blank row out of the game, the rows after it a row late, also where the rows before it are unread", () => {
+    const rows = rowsOf(KEYS);
+    const unread = rows.map((row, i) => (i === 4 || i === 5 ? [null, null] : row));
+    const withBlank = [...unread.slice(0, 6), [undefined, undefined], ...unread.slice(6)];
+    expect(alignRows(rows, withBlank)).toEqual([identity(15), [...identity(6), -1, ...identity(9).map((row) => row + 6)]]);
   });
 
   it("believes no slip where moves repeat and a row apart fits as well", () => {
@@ -96,5 +107,50 @@ describe("a sheet of another game beside a player's", () => {
     expect(rows).not.toEqual([identity(15), identity(15)]);
     const page = (sans: readonly string[]): PageMoves => ({ moves: sans.map((san, ply) => ({ ply, logProbs: frames(san) })) });
     expect(alignedPages([page(game), page(another)]).boxPlies).toEqual([null, null]);
+  });
+});
+
+describe("a sheet read alone with a row of the form left blank", () => {
+  const game = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7"];
+  /** The game written from box `from` on, row 5 (plies 8 and 9) left blank: the moves from move 5 on a row late. */
+  const skippedRow = (from = 0): PageMoves => ({
+    moves: game.slice(from).map((san, i) => {
+      const ply = from + i;
+      return { ply: ply < 8 ? ply : ply + 2, logProbs: frames(san), features: frames(san) };
+    }),
+  });
+
+  it("is read as if its writer skipped the row: the moves from it on a row earlier", () => {
+    const closed = closedBlankRows([skippedRow()])!;
+    expect(closed.pages[0].moves.map((move) => move.ply)).toEqual(identity(20));
+    expect(closed.boxPlies).toEqual([identity(12).map((i) => [i + 10, i + 8])]);
+  });
+
+  it("is left as it is where no row is blank, a longer gap (moves not written in time trouble) is, or there are two sheets", () => {
+    const whole: PageMoves = { moves: game.map((san, ply) => ({ ply, logProbs: frames(san) })) };
+    expect(closedBlankRows([whole])).toBeNull();
+    const gap: PageMoves = { moves: whole.moves.filter((move) => move.ply < 8 || move.ply >= 12) };
+    expect(closedBlankRows([gap])).toBeNull();
+    expect(closedBlankRows([skippedRow(), whole])).toBeNull();
+  });
+
+  it("reads the game right, where read as numbered the blank row's plies were guessed and every later move was a move apart", async () => {
+    const head: Head = { kernel: Float32Array.from({ length: CLASSES * CLASSES }, (_, i) => (Math.floor(i / CLASSES) === i % CLASSES ? 1 : 0)), bias: new Float32Array(CLASSES), width: CLASSES };
+    const { game: read, boxPlies } = await readGameAdaptedToWriter([skippedRow()], "EN", head);
+    expect(read.moves.map((move) => move.san)).toEqual(game);
+    expect(read.moves.filter((move) => move.flagged)).toEqual([]);
+    expect(boxPlies[0]?.[0]).toEqual([10, 8]);
+    const asNumbered = readGame([skippedRow()], "EN");
+    expect(asNumbered.moves.slice(10).map((move) => move.san)).not.toEqual(game.slice(10));
+  });
+
+  it("is read as numbered where the moves fit their rows as they stand (two moves not written)", { timeout: 30_000 }, async () => {
+    const head: Head = { kernel: Float32Array.from({ length: CLASSES * CLASSES }, (_, i) => (Math.floor(i / CLASSES) === i % CLASSES ? 1 : 0)), bias: new Float32Array(CLASSES), width: CLASSES };
+    // move 5 (O-O Be7) played and not written: the later moves in their own rows
+    const unwritten: PageMoves = { moves: game.flatMap((san, ply) => (ply === 8 || ply === 9 ? [] : [{ ply, logProbs: frames(san), features: frames(san) }])) };
+    // the opening book tells the two moves no box shows (without it any two moves are as likely)
+    const { game: read, boxPlies } = await readGameAdaptedToWriter([unwritten], "EN", head, { prior: await loadMovePrior() });
+    expect(boxPlies).toEqual([null]);
+    expect(read.moves.slice(10).map((move) => move.san)).toEqual(game.slice(10));
   });
 });

@@ -14,7 +14,7 @@ import { sheetsOf, type PageMoves } from "./read";
 
 /** What leaving a row unmatched costs, against a disagreeing box's 1: a slip is believed where it makes at least three boxes agree. */
 const GAP_COST = 2.5;
-/** A box with nothing read to compare costs half a disagreement, whichever way the rows are aligned. */
+/** A box read as no move costs half a disagreement, whichever way the rows are aligned; a box written against none a whole one. */
 const UNKNOWN_COST = 0.5;
 /** Rows (whole moves) one sheet may run apart from the other. */
 const MAX_APART = 3;
@@ -34,28 +34,38 @@ export function boxKey(text: string): string | null {
   return squares ? squares[squares.length - 1] : null;
 }
 
-/** Each row's keys (white's box, black's) of a sheet, by row, as the recognizer reads its boxes. */
-function rowKeys(sheet: readonly PageMoves[]): (string | null)[][] {
-  const rows: (string | null)[][] = [];
+/** A box's key (boxKey): null where it reads as no move, undefined where nothing is written. */
+type Key = string | null | undefined;
+/** A row's keys: white's box, black's. */
+type Row = readonly Key[];
+
+/** Each row's keys of a sheet, by row, as the recognizer reads its boxes. */
+function rowKeys(sheet: readonly PageMoves[]): Row[] {
+  const rows: Key[][] = [];
   for (const page of sheet)
     for (const move of page.moves) {
-      const row = (rows[move.ply >> 1] ??= [null, null]);
+      const row = (rows[move.ply >> 1] ??= [undefined, undefined]);
       row[move.ply & 1] = boxKey(decodeClasses(greedyDecode(move.asCut ?? move.logProbs, FRAMES, CLASSES)));
     }
-  for (let i = 0; i < rows.length; i++) rows[i] ??= [null, null];
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [undefined, undefined];
   return rows;
 }
 
-const rowCost = (a: readonly (string | null)[], b: readonly (string | null)[]) =>
-  a.reduce((sum, key, side) => sum + (key === null || b[side] === null ? UNKNOWN_COST : key === b[side] ? 0 : 1), 0);
+/** A row with nothing written in it. */
+const blank = (row: Row) => row.every((key) => key === undefined);
+
+const boxCost = (a: Key, b: Key) => (a === undefined || b === undefined ? (a === b ? 0 : 1) : a === null || b === null ? UNKNOWN_COST : a === b ? 0 : 1);
+const rowCost = (a: Row, b: Row) => boxCost(a[0], b[0]) + boxCost(a[1], b[1]);
+/** A row only one sheet holds costs GAP_COST, a blank one nothing: it holds no move. */
+const gapCost = (row: Row) => (blank(row) ? 0 : GAP_COST);
 
 /**
  * The game's row of each row of two sheets (`one`, `other`: each row's keys), aligned: matched rows share a game row, a
  * row only one sheet holds is a move the other left out, with a game row of its own, unless it repeats a row beside it
- * on its sheet: a move written twice, left out of the game (-1). The alignment ends where either sheet ends, the
- * other's rows after it unmatched and free: a player who left a move out has a row less.
+ * on its sheet (a move written twice) or is blank (a row of the form skipped): left out of the game (-1). The alignment
+ * ends where either sheet ends, the other's rows after it unmatched and free: a player who left a move out has a row less.
  */
-export function alignRows(one: readonly (readonly (string | null)[])[], other: readonly (readonly (string | null)[])[]): [number[], number[]] {
+export function alignRows(one: readonly Row[], other: readonly Row[]): [number[], number[]] {
   const [n, m] = [one.length, other.length];
   const cost = Array.from({ length: n + 1 }, () => new Float64Array(m + 1).fill(Infinity));
   const step = Array.from({ length: n + 1 }, () => new Uint8Array(m + 1));
@@ -66,8 +76,8 @@ export function alignRows(one: readonly (readonly (string | null)[])[], other: r
   for (let i = 0; i <= n; i++)
     for (let j = Math.max(0, i - MAX_APART); j <= Math.min(m, i + MAX_APART); j++) {
       if (i > 0 && j > 0) relax(i, j, cost[i - 1][j - 1] + rowCost(one[i - 1], other[j - 1]), MATCHED);
-      if (i > 0) relax(i, j, cost[i - 1][j] + GAP_COST, ONE_ONLY);
-      if (j > 0) relax(i, j, cost[i][j - 1] + GAP_COST, OTHER_ONLY);
+      if (i > 0) relax(i, j, cost[i - 1][j] + gapCost(one[i - 1]), ONE_ONLY);
+      if (j > 0) relax(i, j, cost[i][j - 1] + gapCost(other[j - 1]), OTHER_ONLY);
     }
   // where the alignment ends: one sheet's last row, the other's rows after it unmatched (outside the band the cost is infinite)
   let [i, j] = [n, m];
@@ -83,11 +93,11 @@ export function alignRows(one: readonly (readonly (string | null)[])[], other: r
     pairs.push([how === OTHER_ONLY ? null : --i, how === ONE_ONLY ? null : --j]);
   }
   const rows: [number[], number[]] = [new Array<number>(n), new Array<number>(m)];
-  const same = (a: readonly (string | null)[] | undefined, b: readonly (string | null)[]) => a !== undefined && b.every((key, side) => key !== null && key === a[side]);
-  const repeated = (sheet: readonly (readonly (string | null)[])[], row: number) => same(sheet[row - 1], sheet[row]) || same(sheet[row + 1], sheet[row]);
+  const same = (a: Row | undefined, b: Row) => a !== undefined && b.every((key, side) => key != null && key === a[side]);
+  const notAMove = (sheet: readonly Row[], row: number) => blank(sheet[row]) || same(sheet[row - 1], sheet[row]) || same(sheet[row + 1], sheet[row]);
   let game = 0;
   for (const [a, b] of [...pairs.reverse(), ...tail]) {
-    if ((a === null && repeated(other, b!)) || (b === null && repeated(one, a!))) {
+    if ((a === null && notAMove(other, b!)) || (b === null && notAMove(one, a!))) {
       rows[a === null ? 1 : 0][(a ?? b)!] = -1;
       continue;
     }
@@ -100,14 +110,14 @@ export function alignRows(one: readonly (readonly (string | null)[])[], other: r
 const [MATCHED, ONE_ONLY, OTHER_ONLY] = [0, 1, 2];
 
 /** The share of the boxes both sheets read in the rows the alignment matches that agree. */
-function agreement(keys: readonly (readonly (string | null)[])[][], rows: readonly number[][]): number {
+function agreement(keys: readonly (readonly Row[])[], rows: readonly number[][]): number {
   const other = new Map(rows[1].map((game, row) => [game, row]));
   let [compared, agreeing] = [0, 0];
   rows[0].forEach((game, row) => {
     const match = game < 0 ? undefined : other.get(game);
     if (match === undefined) return;
     keys[0][row].forEach((key, side) => {
-      if (key === null || keys[1][match][side] === null) return;
+      if (key == null || keys[1][match][side] == null) return;
       compared++;
       if (key === keys[1][match][side]) agreeing++;
     });
@@ -133,13 +143,42 @@ export function alignedPages(pages: readonly PageMoves[]): { pages: PageMoves[];
   const keys = sheets.map(rowKeys);
   const rows = alignRows(keys[0], keys[1]);
   if (rows.every((sheetRows) => sheetRows.every((game, row) => game === row)) || agreement(keys, rows) < MIN_AGREEMENT) return asNumbered;
+  return renumbered(pages, sheets, rows);
+}
+
+/** Rows of the form a writer may leave blank before his first move (a row smudged or begun late). */
+const LEADING_BLANK_ROWS = 2;
+
+/**
+ * A sheet read alone with a row of the form left blank between written rows (one row alone: a longer gap holds moves
+ * not written in time trouble), or up to LEADING_BLANK_ROWS before its first: its pages with the rows after it a row
+ * earlier, as if the writer had skipped a row of the form and written on, and where its boxes then stand in the game; null where it has no such row, or there are two sheets (the
+ * other sheet tells: alignedPages). Read as numbered, the blank row's two plies were decoded from no box at all and every
+ * later move was read a move apart (README, *A move left out on one player's sheet*); whether the writer skipped a row or
+ * left two moves unwritten, the game read both ways tells (readGameAdaptedToWriter).
+ */
+export function closedBlankRows(pages: readonly PageMoves[]): { pages: PageMoves[]; boxPlies: BoxPlies } | null {
+  const sheets = sheetsOf(pages);
+  if (sheets.length !== 1) return null;
+  const keys = rowKeys(sheets[0]);
+  const first = keys.findIndex((row) => !blank(row));
+  if (first < 0 || first > LEADING_BLANK_ROWS) return null;
+  // a row left blank alone: longer gaps are moves not written in time trouble, the later ones in their own rows (lastPly)
+  const skipped = (i: number) => blank(keys[i]) && (i < first || (!blank(keys[i - 1] ?? []) && !blank(keys[i + 1] ?? [])));
+  let closed = 0;
+  const rows = keys.map((_, i) => (skipped(i) ? (closed++, -1) : i - closed));
+  return closed === 0 ? null : renumbered(pages, sheets, [rows]);
+}
+
+/** The pages with the boxes of each sheet's rows renumbered to the game's rows of `rows` (per sheet; -1: left out). */
+function renumbered(pages: readonly PageMoves[], sheets: readonly (readonly PageMoves[])[], rows: readonly (readonly number[])[]): { pages: PageMoves[]; boxPlies: BoxPlies } {
   const byPage = new Map<PageMoves, { page: PageMoves; plies: [number, number][] | null }>();
   sheets.forEach((sheet, s) => {
     const gamePly = (ply: number) => (rows[s][ply >> 1] < 0 ? -1 : 2 * rows[s][ply >> 1] + (ply & 1));
-    const renumbered = <T extends { ply: number }>(moves: readonly T[]) => moves.flatMap((move) => (gamePly(move.ply) < 0 ? [] : [{ ...move, ply: gamePly(move.ply) }]));
+    const moved = <T extends { ply: number }>(moves: readonly T[]) => moves.flatMap((move) => (gamePly(move.ply) < 0 ? [] : [{ ...move, ply: gamePly(move.ply) }]));
     for (const page of sheet) {
       const plies = page.moves.flatMap((move): [number, number][] => (gamePly(move.ply) === move.ply ? [] : [[move.ply, gamePly(move.ply)]]));
-      byPage.set(page, plies.length ? { page: { ...page, moves: renumbered(page.moves), normalised: page.normalised && renumbered(page.normalised) }, plies } : { page, plies: null });
+      byPage.set(page, plies.length ? { page: { ...page, moves: moved(page.moves), normalised: page.normalised && moved(page.normalised) }, plies } : { page, plies: null });
     }
   });
   return { pages: pages.map((page) => byPage.get(page)!.page), boxPlies: pages.map((page) => byPage.get(page)!.plies) };

@@ -6,7 +6,7 @@ import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { COLON, namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { withFoundLanguages } from "./language";
-import { alignedPages, type BoxPlies } from "./align";
+import { alignedPages, closedBlankRows, type BoxPlies } from "./align";
 import { Positions } from "./positions";
 import { gamesApart, readGame, sheetLanguage, sheetsOf, type PageMoves } from "./read";
 
@@ -122,14 +122,21 @@ type ReadLanguages = { languages: NotationLanguage[]; boxPlies: BoxPlies };
  * Before all this, a sheet whose moves read doubtfully in the language it was given is read in the language its boxes
  * fit far better, unless a person chose its language (withFoundLanguages); `languages` says which each page was read in.
  * And before that, two players' sheets are aligned row by row where one left a move out or wrote one twice
- * (alignedPages); `boxPlies` says where such a sheet's boxes stand in the game.
+ * (alignedPages), and a sheet alone with a row of the form left blank is also read as if its writer skipped the row
+ * (closedBlankRows), kept where that reads better; `boxPlies` says where such a sheet's boxes stand in the game.
  */
 export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
-  // a player who left a move out or wrote one twice: his boxes numbered as the game's plies
-  const { pages, boxPlies } = alignedPages(pagesAsNumbered);
   // the later decodings meet mostly the positions of the first
   const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
-  const given = readGame(pages, language, decoding);
+  // a player who left a move out or wrote one twice: his boxes numbered as the game's plies
+  let { pages, boxPlies } = alignedPages(pagesAsNumbered);
+  let given = readGame(pages, language, decoding);
+  // a sheet alone with a row of the form left blank: read as if the writer skipped it, kept where that reads better
+  const closed = closedBlankRows(pages);
+  if (closed) {
+    const read = readGame(closed.pages, language, decoding);
+    if (readsBetter(read, given)) ({ pages, boxPlies, given } = { ...closed, given: read });
+  }
   options.onStep?.();
   const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding, given);
   const languages = written.map((page) => page.language ?? language);

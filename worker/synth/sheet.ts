@@ -148,7 +148,8 @@ export type SheetOptions = {
   bend?: number;
   /**
    * A writer's slip in recording the game (writerSlip; none by default): `square`, one move written with a wrong square;
-   * `skip`, one whole move not written, the moves after it a row early. Drawn from a random stream of its own.
+   * `skip`, one whole move not written, the moves after it a row early; `row`, a row of the form left blank, the moves after
+ * it a row late. Drawn from a random stream of its own.
    */
   slip?: WriterSlip;
 };
@@ -219,9 +220,10 @@ const SLIP_STREAM = 0x9b05688c;
 
 /**
  * Slips real players make in recording a game: a move written with a wrong square (Bd7 for Bc6: the played move stays
- * the game's), or a whole move not written at all, the moves after it written a row early.
+ * the game's), a whole move not written at all, the moves after it written a row early, or a row of the form left
+ * blank, the moves after it written a row late.
  */
-export type WriterSlip = "square" | "skip";
+export type WriterSlip = "square" | "skip" | "row";
 
 /**
  * What a writer who makes `slip` once writes: `plyIn(ply)`, the ply of the game whose move the box of `ply` holds;
@@ -233,10 +235,10 @@ export function writerSlip(sans: readonly string[], slip: WriterSlip | undefined
   if (!slip || sans.length < 10) return asWritten;
   const random = seededRandom((seed ^ SLIP_STREAM) >>> 0);
   const at = Math.floor(sans.length * (0.1 + 0.8 * random()));
-  if (slip === "skip") {
-    const move = Math.floor(at / 2);
-    return { ...asWritten, at: 2 * move, plyIn: (ply) => (ply >= 2 * move ? ply + 2 : ply) };
-  }
+  const move = Math.floor(at / 2);
+  if (slip === "skip") return { ...asWritten, at: 2 * move, plyIn: (ply) => (ply >= 2 * move ? ply + 2 : ply) };
+  // the row left blank holds no ply of the game
+  if (slip === "row") return { ...asWritten, at: 2 * move, plyIn: (ply) => (ply < 2 * move ? ply : ply < 2 * move + 2 ? Infinity : ply - 2) };
   const squares = [...sans[at].matchAll(/[a-h][1-8]/g)];
   if (squares.length === 0) return asWritten;
   const shiftFile = random() < 0.5;

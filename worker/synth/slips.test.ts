@@ -34,4 +34,10 @@ describe("a writer's slip in recording the game (the benchmark's --slip)", () =>
     expect(GAME.map((_, ply) => slip.plyIn(ply))).toEqual(GAME.map((_, ply) => (ply < slip.at! ? ply : ply + 2)));
     expect(writerSlip(GAME, "skip", 11).at).toBe(slip.at);
   });
+
+  it("a row left blank: from a white move on, each box holds the move a row earlier, the blank row's none", () => {
+    const slip = writerSlip(GAME, "row", 11);
+    expect(slip.at! % 2).toBe(0);
+    expect(GAME.map((_, ply) => slip.plyIn(ply))).toEqual(GAME.map((_, ply) => (ply < slip.at! ? ply : ply < slip.at! + 2 ? Infinity : ply - 2)));
+  });
 });
