@@ -123,7 +123,8 @@ type ReadLanguages = { languages: NotationLanguage[]; boxPlies: BoxPlies };
  * fit far better, unless a person chose its language (withFoundLanguages); `languages` says which each page was read in.
  * And before that, two players' sheets are aligned row by row where one left a move out or wrote one twice
  * (alignedPages), and a sheet alone with a row of the form left blank is also read as if its writer skipped the row
- * (closedBlankRows), kept where that reads better; `boxPlies` says where such a sheet's boxes stand in the game.
+ * (closedBlankRows), kept where fewer of its moves are then flagged; `boxPlies` says where such a sheet's boxes stand
+ * in the game.
  */
 export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
   // the later decodings meet mostly the positions of the first
