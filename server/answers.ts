@@ -28,18 +28,40 @@ function formPath(req: Request): string {
   return german(req) ? "/de" : "/";
 }
 
+/** A small page for a browser (one that asks for HTML) in the visitor's language, a line of text for other clients. */
+function answer(req: Request, res: Response, title: string, message: string, link: { href: string; text: string }) {
+  if (!(req.headers.accept ?? "").includes("text/html")) return res.type("text/plain").send(message);
+  const page = `<!doctype html><html lang="${german(req) ? "de" : "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p></body></html>`;
+  res.type("html").send(page);
+}
+
 /**
- * 413 for a body over the route's `limit`, before any of it is read (the connection closes). A browser's form (one that
- * asks for HTML) gets a page saying how much the form takes, with a way back to it; other clients a line of text.
+ * 413 for a body over the route's `limit`, before any of it is read (the connection closes), saying how much the
+ * form takes, with a way back to it.
  */
 export function tooLarge(req: Request, res: Response, limit: number) {
   const texts = errorTexts(req);
   const size = limit >= MB ? `${limit / MB} MB` : `${limit / 1024} KB`;
-  const message = texts.tooLarge.replace("{{size}}", size);
   res.set("Connection", "close").status(413);
-  if (!(req.headers.accept ?? "").includes("text/html")) return res.type("text/plain").send(message);
-  const page = `<!doctype html><html lang="${german(req) ? "de" : "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(texts.tooLargeTitle)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
-<h1>${escapeHtml(texts.tooLargeTitle)}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(formPath(req))}">${escapeHtml(texts.backToForm)}</a></p></body></html>`;
-  res.type("html").send(page);
+  answer(req, res, texts.tooLargeTitle, texts.tooLarge.replace("{{size}}", size), { href: formPath(req), text: texts.backToForm });
+}
+
+/** What each refusal in front of the pages says (locales' `error`). */
+const REFUSALS = {
+  400: "badRequest",
+  403: "crossSite",
+  404: "pageMissing",
+  411: "lengthRequired",
+  414: "addressTooLong",
+  500: "unexpected",
+} as const;
+
+/** A request refused before it reaches the pages (a broken or hostile address, a cross-site form, a failure), in the visitor's language. */
+export function refused(req: Request, res: Response, status: keyof typeof REFUSALS) {
+  const texts = errorTexts(req);
+  const message = texts[REFUSALS[status]];
+  res.status(status);
+  answer(req, res, message, message, { href: german(req) ? "/de" : "/", text: texts.backHome });
 }

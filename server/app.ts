@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createServer } from "node:http";
 import type { Db } from "~/db/client.server";
 import type { Config } from "~/lib/config.server";
+import { refused } from "./answers";
 import { securityHeaders } from "./headers";
 import { inFlightLimit } from "./inFlight";
 import { requestLimits } from "./limits";
@@ -49,7 +50,7 @@ export function createApp(build: ServerBuild, settings: Config, db: Db) {
   );
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logger.error({ err: error, requestId: req.id }, "request failed");
-    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+    if (!res.headersSent) refused(req, res, 500);
   });
   return createServer((req, res) => {
     pages.serve(req, res).then(

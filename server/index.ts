@@ -43,7 +43,7 @@ async function main() {
   // Slow clients may not hold a connection open for long: headers within 20 s, a request within 60 s.
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
-  const live = attachLive(server, db());
+  const live = attachLive(server, db(), { trustProxy: settings.trustProxy, multiplier: settings.rateLimitMultiplier });
   const stop = () => {
     void live.close();
     server.close();

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { tooLarge } from "./answers";
+import { refused, tooLarge } from "./answers";
 
 /**
  * Limits applied in front of Remix to every request (README, "Limits"): what a single request may
@@ -47,18 +47,18 @@ const NUL_IN_URL = /%00/;
  */
 export function requestLimits(req: Request, res: Response, next: NextFunction) {
   const url = req.originalUrl;
-  if (url.length > URL_MAX_LENGTH) return res.status(414).type("text/plain").send("URI Too Long");
+  if (url.length > URL_MAX_LENGTH) return refused(req, res, 414);
   const path = url.split("?", 1)[0];
-  if (segmentCount(path) > PATH_MAX_SEGMENTS) return res.status(404).type("text/plain").send("Not Found");
-  if (!decodable(path) || NUL_IN_URL.test(url)) return res.status(400).type("text/plain").send("Bad Request");
+  if (segmentCount(path) > PATH_MAX_SEGMENTS) return refused(req, res, 404);
+  if (!decodable(path) || NUL_IN_URL.test(url)) return refused(req, res, 400);
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const length = req.headers["content-length"];
   if (length === undefined) {
-    if (req.headers["transfer-encoding"]) return res.status(411).type("text/plain").send("Length Required");
+    if (req.headers["transfer-encoding"]) return refused(req, res, 411);
     return next();
   }
   const bytes = Number(length);
-  if (!Number.isSafeInteger(bytes) || bytes < 0) return res.status(400).type("text/plain").send("Bad Request");
+  if (!Number.isSafeInteger(bytes) || bytes < 0) return refused(req, res, 400);
   // the client is told at once; the connection is closed so that the rest of the body is not read
   if (bytes > bodyLimit(path)) return tooLarge(req, res, bodyLimit(path));
   next();

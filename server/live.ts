@@ -1,4 +1,5 @@
-import type { Server as HttpServer } from "node:http";
+import type { IncomingMessage, Server as HttpServer } from "node:http";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
@@ -24,6 +25,24 @@ const focusSchema = z.object({
 type Who = { userId: number; admin: boolean } | { deviceId: number };
 type Focus = { tournamentId: number; round: number | null };
 const FOCUS_PER_MINUTE = 60;
+/**
+ * Connections one client address may open in a minute, and hold open at once (README, "Limits"): each
+ * handshake looks its token up in the database, so that a flood of them would otherwise reach past the
+ * HTTP rate limits, which a websocket's upgrade never meets. The linked phones of one venue share its address.
+ */
+export const LIVE_CONNECTIONS_PER_MINUTE = 120;
+export const LIVE_SOCKETS_PER_ADDRESS = 200;
+
+/** The client's address as Express's `req.ip` gives it with `trust proxy` set to `hops`: the address `hops` proxies back. */
+export function clientAddress(req: IncomingMessage, hops: number): string {
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .reverse();
+  const chain = [req.socket.remoteAddress ?? "unknown", ...forwarded];
+  return chain[Math.min(hops, chain.length - 1)]!;
+}
 
 async function whoIs(db: Db, token: unknown): Promise<Who | null> {
   if (typeof token !== "string" || token.length > 300) return null;
@@ -45,8 +64,19 @@ async function mayFollow(db: Db, who: Who, eventId: number, tournamentId: number
 
 const room = (tournamentId: number) => `t:${tournamentId}`;
 
-export function attachLive(http: HttpServer, db: Db): { io: Server; close: () => Promise<void> } {
-  const io = new Server(http, { transports: ["websocket"], serveClient: false, maxHttpBufferSize: 4096, pingInterval: 25_000, pingTimeout: 20_000 });
+/** `trustProxy` as the HTTP server's (config TRUST_PROXY); `multiplier` raises the limits as it raises the rate limits. */
+export function attachLive(http: HttpServer, db: Db, { trustProxy = 0, multiplier = 1 } = {}): { io: Server; close: () => Promise<void> } {
+  const handshakes = new RateLimiterMemory({ keyPrefix: "live", points: LIVE_CONNECTIONS_PER_MINUTE * multiplier, duration: 60 });
+  const open = new Map<string, number>();
+  const allowRequest = (req: IncomingMessage, answer: (error: string | null | undefined, success: boolean) => void) => {
+    const address = clientAddress(req, trustProxy);
+    if ((open.get(address) ?? 0) >= LIVE_SOCKETS_PER_ADDRESS * multiplier) return answer("tooMany", false);
+    handshakes.consume(address).then(
+      () => answer(null, true),
+      () => answer("tooMany", false),
+    );
+  };
+  const io = new Server(http, { transports: ["websocket"], serveClient: false, maxHttpBufferSize: 4096, pingInterval: 25_000, pingTimeout: 20_000, allowRequest });
   io.use((socket, next) => {
     whoIs(db, socket.handshake.auth?.token)
       .then((who) => {
@@ -59,6 +89,13 @@ export function attachLive(http: HttpServer, db: Db): { io: Server; close: () =>
       .catch((error) => next(error instanceof Error ? error : new Error("unauthorized")));
   });
   io.on("connection", (socket: Socket) => {
+    const address = clientAddress(socket.request, trustProxy);
+    open.set(address, (open.get(address) ?? 0) + 1);
+    socket.once("disconnect", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
     socket.on("focus", async (payload: unknown, ack?: unknown) => {
       const reply = (answer: { ok: boolean; error?: string }) => (typeof ack === "function" ? ack(answer) : undefined);
       const minute = Math.floor(Date.now() / 60_000);

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { refused } from "./answers";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,7 +21,7 @@ export function crossSiteCheck(allowedOrigins: (req: Request) => string[]) {
     if (origin !== undefined) same = allowed.includes(origin);
     else if (site !== undefined) same = site === "same-origin" || site === "none";
     else if (referer !== undefined) same = allowed.includes(originOf(referer));
-    if (same === false) return res.status(403).type("text/plain").send("Forbidden: cross-site request");
+    if (same === false) return refused(req, res, 403);
     next();
   };
 }

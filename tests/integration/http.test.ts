@@ -55,7 +55,24 @@ describe("URLs", () => {
   it("a path deeper than any page is 404 before route matching", async () => {
     const response = await raw("GET", `/${"x/".repeat(40)}`);
     expect(response.status).toBe(404);
-    expect(response.body).toBe("Not Found");
+    expect(response.body).toBe("This page does not exist.");
+  });
+
+  it("a refusal in front of the pages is in the visitor's language, a page with a way home for a browser", async () => {
+    const browser = { Accept: "text/html,application/xhtml+xml" };
+    const deep = await raw("GET", `/de/${"x/".repeat(40)}`, browser);
+    expect([deep.status, deep.headers["content-type"]]).toEqual([404, "text/html; charset=utf-8"]);
+    expect(deep.body).toContain('<html lang="de">');
+    expect(deep.body).toContain('<h1>Diese Seite gibt es nicht.</h1>');
+    expect(deep.body).toContain('<a href="/de">Zurück zur Startseite</a>');
+    expect(deep.headers["x-frame-options"]).toBe("DENY");
+    const broken = await raw("GET", "/de/event/%FF");
+    expect([broken.status, broken.body]).toEqual([400, "Die Anfrage konnte nicht verstanden werden."]);
+    const foreign = await raw("POST", "/de/signOut", { ...FORM, ...browser, Origin: "http://evil.example" }, "");
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toContain("Dieses Formular wurde von einer anderen Website gesendet und abgelehnt.");
+    const long = await raw("GET", `/${"a".repeat(5000)}`);
+    expect([long.status, long.body]).toEqual([414, "This address is too long."]);
   });
 
   it("a path with broken percent-encoding is a bad request (400), not a server error", async () => {
@@ -98,6 +115,7 @@ describe("bodies", () => {
   it("a body without a length (chunked) is refused with 411", async () => {
     const response = await raw("POST", "/contact", { ...FORM, "Transfer-Encoding": "chunked" }, "email=a");
     expect(response.status).toBe(411);
+    expect(response.body).toBe("What was sent did not say its length, and was refused.");
   });
 
   it("an over-long field is answered with its message and at most an excerpt of it", async () => {

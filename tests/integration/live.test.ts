@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConnectionCode, redeemCode } from "~/devices/devices.server";
@@ -6,6 +7,7 @@ import { createEvent } from "~/organiser/events.server";
 import { addPlayers } from "~/organiser/players.server";
 import { drawNextRound, saveResults } from "~/organiser/rounds.server";
 import { createTournament } from "~/organiser/tournaments.server";
+import { clientAddress, LIVE_CONNECTIONS_PER_MINUTE } from "../../server/live";
 import { TOURNAMENT } from "./databases";
 import { startServer, type TestServer } from "./server";
 
@@ -32,8 +34,8 @@ async function organiser(email: string): Promise<Fixture> {
   return { userId: user.id, eventId: event.value.id, tournament };
 }
 
-function connect(token?: string): Promise<Socket> {
-  const socket = io(server.url, { transports: ["websocket"], auth: token === undefined ? {} : { token }, reconnection: false, forceNew: true });
+function connect(token?: string, extraHeaders?: Record<string, string>): Promise<Socket> {
+  const socket = io(server.url, { transports: ["websocket"], auth: token === undefined ? {} : { token }, reconnection: false, forceNew: true, extraHeaders });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.on("connect", () => resolve(socket));
@@ -121,5 +123,32 @@ describe("live socket", () => {
     await enterResult(anna, 2);
     await settle();
     expect(received).toEqual([{ tournamentId: anna.tournament.id, round: 2, kind: "result" }]);
+  });
+
+  // last: it spends this address's handshakes for the minute
+  it("an address opening more connections in a minute than allowed is refused before any token is looked up, whatever it forwards", async () => {
+    // every connection this file opened so far spent one
+    for (let i = sockets.length; i < LIVE_CONNECTIONS_PER_MINUTE; i++) await expect(connect()).rejects.toThrow("unauthorized");
+    const refused = await connect(liveToken(anna.userId)).then(
+      () => "connected",
+      (error: Error) => error.message,
+    );
+    expect(refused).toBe("websocket error");
+    const forwarded = await connect(liveToken(anna.userId), { "X-Forwarded-For": "203.0.113.9" }).then(
+      () => "connected",
+      (error: Error) => error.message,
+    );
+    expect(forwarded).toBe("websocket error");
+  });
+});
+
+describe("the client address of a live connection", () => {
+  const request = (remote: string, forwarded?: string) => ({ socket: { remoteAddress: remote }, headers: forwarded ? { "x-forwarded-for": forwarded } : {} }) as unknown as IncomingMessage;
+  it("is the connection's own address unless proxies are trusted, then the one that many proxies back, as Express's req.ip", () => {
+    expect(clientAddress(request("10.0.0.1", "203.0.113.9"), 0)).toBe("10.0.0.1");
+    expect(clientAddress(request("10.0.0.1", "198.51.100.4, 203.0.113.9"), 1)).toBe("203.0.113.9");
+    expect(clientAddress(request("10.0.0.1", "198.51.100.4, 203.0.113.9"), 2)).toBe("198.51.100.4");
+    expect(clientAddress(request("10.0.0.1", "203.0.113.9"), 5)).toBe("203.0.113.9");
+    expect(clientAddress(request("10.0.0.1"), 1)).toBe("10.0.0.1");
   });
 });

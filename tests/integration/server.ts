@@ -29,7 +29,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         port = (server.address() as AddressInfo).port;
         resolve();
       });
-      live = attachLive(server, database.db);
+      live = attachLive(server, database.db, { trustProxy: settings.trustProxy, multiplier: settings.rateLimitMultiplier });
     });
   await listen();
   const stop = () =>
