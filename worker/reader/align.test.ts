@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignRows, alignedPages, boxKey, closedBlankRows } from "./align";
+import { alignRows, alignedPages, boxKey, closedRows, writtenKey } from "./align";
 import { readGame, type PageMoves } from "./read";
 import { frames } from "./testFrames";
 import { readGameAdaptedToWriter } from "./writer";
@@ -17,6 +17,12 @@ describe("what two players write alike for a move", () => {
     expect(["Nf3", "Sf3+", "Ng1-f3", "exd5", "e:d5", "e4xd5", "e8=Q", "O-O", "0-0+", "O-O-O", "00", "000", "N", ""].map(boxKey)).toEqual([
       "f3", "f3", "f3", "d5", "d5", "d5", "e8", "O-O", "O-O", "O-O-O", "O-O", "O-O-O", null, null,
     ]);
+  });
+});
+
+describe("what a writer writes alike when he writes a move again", () => {
+  it("is the square and the piece letter, in his notation language", () => {
+    expect(["Nf3", "Sf3+", "Ng1-f3", "exd5", "e:d5", "Nxd5", "O-O", "000", "N", ""].map(writtenKey)).toEqual(["Nf3", "Sf3", "Nf3", "d5", "d5", "Nd5", "O-O", "O-O-O", null, null]);
   });
 });
 
@@ -89,6 +95,18 @@ describe("a game read from two sheets, one player having left a move out", () =>
     expect(boxPlies).toEqual([identity(12).map((box) => [box + 8, box + 10]), null]);
   });
 
+  it("reads a move written twice on one sheet, a box of its second writing misread, as written twice: the alignment's other way", async () => {
+    // move 5, O-O Be7, written again in row 6, its castling read as Qh5: as aligned, a move the other player left out
+    const twice = page([...game.slice(0, 10), "Qh5", "Be7", ...game.slice(10)]);
+    const { boxPlies, otherwise } = alignedPages([twice, full]);
+    expect(boxPlies[1]?.[0]).toEqual([10, 12]);
+    expect(otherwise?.boxPlies).toEqual([[[10, -1], [11, -1], ...identity(12).map((i): [number, number] => [i + 12, i + 10])], null]);
+    const head: Head = { kernel: new Float32Array(CLASSES * CLASSES), bias: new Float32Array(CLASSES), width: CLASSES };
+    const { game: read, boxPlies: kept } = await readGameAdaptedToWriter([twice, full], "EN", head);
+    expect(read.moves.map((move) => move.san)).toEqual(game);
+    expect(kept).toEqual(otherwise?.boxPlies);
+  });
+
   it("leaves one sheet, or two that agree, as they are", () => {
     expect(alignedPages([full])).toEqual({ pages: [full], boxPlies: [null] });
     const other = page(game);
@@ -121,17 +139,17 @@ describe("a sheet read alone with a row of the form left blank", () => {
   });
 
   it("is read as if its writer skipped the row: the moves from it on a row earlier", () => {
-    const closed = closedBlankRows([skippedRow()])!;
+    const closed = closedRows([skippedRow()], new Set())[0];
     expect(closed.pages[0].moves.map((move) => move.ply)).toEqual(identity(20));
     expect(closed.boxPlies).toEqual([identity(12).map((i) => [i + 10, i + 8])]);
   });
 
   it("is left as it is where no row is blank, a longer gap (moves not written in time trouble) is, or there are two sheets", () => {
     const whole: PageMoves = { moves: game.map((san, ply) => ({ ply, logProbs: frames(san) })) };
-    expect(closedBlankRows([whole])).toBeNull();
+    expect(closedRows([whole], new Set())).toEqual([]);
     const gap: PageMoves = { moves: whole.moves.filter((move) => move.ply < 8 || move.ply >= 12) };
-    expect(closedBlankRows([gap])).toBeNull();
-    expect(closedBlankRows([skippedRow(), whole])).toBeNull();
+    expect(closedRows([gap], new Set())).toEqual([]);
+    expect(closedRows([skippedRow(), whole], new Set())).toEqual([]);
   });
 
   it("reads the game right, where read as numbered the blank row's plies were guessed and every later move was a move apart", async () => {
@@ -154,3 +172,55 @@ describe("a sheet read alone with a row of the form left blank", () => {
     expect(read.moves.slice(10).map((move) => move.san)).toEqual(game.slice(10));
   });
 });
+
+describe("a sheet read alone with a move written twice", () => {
+  const game = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7"];
+  /** The game with move 5 (O-O Be7, plies 8 and 9) written again in row 6: the moves from move 6 on a row late. */
+  const twice = (): PageMoves => ({
+    moves: [...game.slice(0, 10), ...game.slice(8)].map((san, ply) => ({ ply, logProbs: frames(san), features: frames(san) })),
+  });
+  const head: Head = { kernel: Float32Array.from({ length: CLASSES * CLASSES }, (_, i) => (Math.floor(i / CLASSES) === i % CLASSES ? 1 : 0)), bias: new Float32Array(CLASSES), width: CLASSES };
+
+  it("is read without the second writing: the moves after it a row earlier", () => {
+    const closed = closedRows([twice()], new Set())[0];
+    expect(closed.pages[0].moves.map((move) => move.ply)).toEqual(identity(20));
+    expect(closed.boxPlies).toEqual([[[10, -1], [11, -1], ...identity(10).map((i): [number, number] => [i + 12, i + 10])]]);
+  });
+
+  it("reads the game right, where read as numbered the repeated row was read as two other moves and the game after it a move apart", async () => {
+    const { game: read, boxPlies } = await readGameAdaptedToWriter([twice()], "EN", head);
+    expect(read.moves.map((move) => move.san)).toEqual(game);
+    expect(read.moves.filter((move) => move.flagged)).toEqual([]);
+    expect(boxPlies[0]?.[0]).toEqual([10, -1]);
+    const asNumbered = readGame([twice()], "EN");
+    expect(asNumbered.moves.slice(10).map((move) => move.san)).not.toEqual(game.slice(10));
+  });
+
+  it("is read without a second writing read a square off, where the game read as numbered doubts its row", async () => {
+    // move 4, Ba4 Nf6, written again in row 5, its bishop's square read b4
+    const misread: PageMoves = { moves: [...game.slice(0, 8), "Bb4", "Nf6", ...game.slice(8)].map((san, ply) => ({ ply, logProbs: frames(san), features: frames(san) })) };
+    expect(closedRows([misread], new Set())).toEqual([]);
+    expect(closedRows([misread], new Set([8])).map((closed) => closed.boxPlies[0]?.[0])).toEqual([[8, -1]]);
+    const { game: read, boxPlies } = await readGameAdaptedToWriter([misread], "EN", head);
+    expect(read.moves.map((move) => move.san)).toEqual(game);
+    expect(boxPlies[0]?.slice(0, 3)).toEqual([[8, -1], [9, -1], [10, 8]]);
+  });
+
+  it("reads each row that may be a move written again closed apart from the others", () => {
+    // rows 5 and 8 may write the row above again, as read (a square or a piece letter misread)
+    const sans = [...game.slice(0, 8), "Bb4", "Nf6", ...game.slice(8, 12), "Be1", "b5", ...game.slice(12)];
+    const page: PageMoves = { moves: sans.map((san, ply) => ({ ply, logProbs: frames(san) })) };
+    const closed = closedRows([page], new Set([8, 14]));
+    expect(closed.map((reading) => reading.boxPlies[0]?.filter(([, ply]) => ply < 0).map(([box]) => box))).toEqual([[8, 9], [14, 15]]);
+  });
+
+  it("is read as numbered where two rows of captures on one square write alike (the Scotch Game's 3. d4 exd4 4. Nxd4 Nxd4)", async () => {
+    const scotch = ["e4", "e5", "Nf3", "Nc6", "d4", "exd4", "Nxd4", "Nxd4", "Qxd4", "d6", "Nc3", "Nf6", "Bg5", "Be7", "O-O-O", "O-O"];
+    const page: PageMoves = { moves: scotch.map((san, ply) => ({ ply, logProbs: frames(san), features: frames(san) })) };
+    expect(closedRows([page], new Set())).toEqual([]);
+    const { game: read, boxPlies } = await readGameAdaptedToWriter([page], "EN", head);
+    expect(read.moves.map((move) => move.san)).toEqual(scotch);
+    expect(boxPlies).toEqual([null]);
+  });
+});
+

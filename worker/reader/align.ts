@@ -34,18 +34,27 @@ export function boxKey(text: string): string | null {
   return squares ? squares[squares.length - 1] : null;
 }
 
-/** A box's key (boxKey): null where it reads as no move, undefined where nothing is written. */
+/**
+ * What a writer writes alike when he writes a move again: its square (boxKey) and the piece letter it begins with, in
+ * his notation language. Two rows of captures on one square differ in it (the Scotch Game's 3. d4 exd4 4. Nxd4 Nxd4).
+ */
+export function writtenKey(text: string): string | null {
+  const key = boxKey(text);
+  return key && /^[A-Z]/.test(text) && !key.startsWith("O") ? text[0] + key : key;
+}
+
+/** A box's key (boxKey or writtenKey): null where it reads as no move, undefined where nothing is written. */
 type Key = string | null | undefined;
 /** A row's keys: white's box, black's. */
 type Row = readonly Key[];
 
 /** Each row's keys of a sheet, by row, as the recognizer reads its boxes. */
-function rowKeys(sheet: readonly PageMoves[]): Row[] {
+function rowKeys(sheet: readonly PageMoves[], keyOf = boxKey): Row[] {
   const rows: Key[][] = [];
   for (const page of sheet)
     for (const move of page.moves) {
       const row = (rows[move.ply >> 1] ??= [undefined, undefined]);
-      row[move.ply & 1] = boxKey(decodeClasses(greedyDecode(move.asCut ?? move.logProbs, FRAMES, CLASSES)));
+      row[move.ply & 1] = keyOf(decodeClasses(greedyDecode(move.asCut ?? move.logProbs, FRAMES, CLASSES)));
     }
   for (let i = 0; i < rows.length; i++) rows[i] ??= [undefined, undefined];
   return rows;
@@ -53,6 +62,21 @@ function rowKeys(sheet: readonly PageMoves[]): Row[] {
 
 /** A row with nothing written in it. */
 const blank = (row: Row) => row.every((key) => key === undefined);
+/** Whether row `b` writes both moves of row `a` again. */
+const same = (a: Row | undefined, b: Row) => a !== undefined && b.every((key, side) => key != null && key === a[side]);
+/** Two writtenKeys alike as read: the same square under another piece letter (Ld4 for Cd4), or a square a character off under the same (Sd6 for Sd5). */
+const near = (a: string, b: string) => {
+  const [x, y] = [a.slice(-2), b.slice(-2)];
+  return x === y || (a.slice(0, -2) === b.slice(0, -2) && (x[0] === y[0] || x[1] === y[1]));
+};
+/**
+ * Whether row `b` may write the moves of row `a` again (writtenKey): one box as written above it, the other alike as
+ * read (a square a character off or a piece letter misread, or the box unread). On held-out fonts the writing again of
+ * 12 of 32 moves written twice read a box apart so; but so do rows of a game (d4 cxd4, cxd4 d6), and a row may be taken
+ * for one written again only where the game read as numbered doubts it (closedRows).
+ */
+const writtenAgain = (a: Row | undefined, b: Row) =>
+  a !== undefined && b.some((key, side) => key != null && key === a[side]) && b.every((key, side) => key === a[side] || key === null || a[side] === null || (key != null && a[side] != null && near(key, a[side])));
 
 const boxCost = (a: Key, b: Key) => (a === undefined || b === undefined ? (a === b ? 0 : 1) : a === null || b === null ? UNKNOWN_COST : a === b ? 0 : 1);
 const rowCost = (a: Row, b: Row) => boxCost(a[0], b[0]) + boxCost(a[1], b[1]);
@@ -62,10 +86,12 @@ const gapCost = (row: Row) => (blank(row) ? 0 : GAP_COST);
 /**
  * The game's row of each row of two sheets (`one`, `other`: each row's keys), aligned: matched rows share a game row, a
  * row only one sheet holds is a move the other left out, with a game row of its own, unless it repeats a row beside it
- * on its sheet (a move written twice) or is blank (a row of the form skipped): left out of the game (-1). The alignment
- * ends where either sheet ends, the other's rows after it unmatched and free: a player who left a move out has a row less.
+ * on its sheet (a move written twice) or is blank (a row of the form skipped): left out of the game (-1). With
+ * `otherwise`, a written row only one sheet holds is taken the other way: a move written twice where it repeats no row
+ * beside it as read (a box misread), a move left out where it does. The alignment ends where either sheet ends, the
+ * other's rows after it unmatched and free: a player who left a move out has a row less.
  */
-export function alignRows(one: readonly Row[], other: readonly Row[]): [number[], number[]] {
+export function alignRows(one: readonly Row[], other: readonly Row[], otherwise = false): [number[], number[]] {
   const [n, m] = [one.length, other.length];
   const cost = Array.from({ length: n + 1 }, () => new Float64Array(m + 1).fill(Infinity));
   const step = Array.from({ length: n + 1 }, () => new Uint8Array(m + 1));
@@ -93,8 +119,7 @@ export function alignRows(one: readonly Row[], other: readonly Row[]): [number[]
     pairs.push([how === OTHER_ONLY ? null : --i, how === ONE_ONLY ? null : --j]);
   }
   const rows: [number[], number[]] = [new Array<number>(n), new Array<number>(m)];
-  const same = (a: Row | undefined, b: Row) => a !== undefined && b.every((key, side) => key != null && key === a[side]);
-  const notAMove = (sheet: readonly Row[], row: number) => blank(sheet[row]) || same(sheet[row - 1], sheet[row]) || same(sheet[row + 1], sheet[row]);
+  const notAMove = (sheet: readonly Row[], row: number) => blank(sheet[row]) || otherwise !== (same(sheet[row - 1], sheet[row]) || same(sheet[row + 1], sheet[row]));
   let game = 0;
   for (const [a, b] of [...pairs.reverse(), ...tail]) {
     if ((a === null && notAMove(other, b!)) || (b === null && notAMove(one, a!))) {
@@ -131,19 +156,28 @@ function agreement(keys: readonly (readonly Row[])[], rows: readonly number[][])
  */
 export type BoxPlies = ([number, number][] | null)[];
 
+/** Pages with their boxes' plies renumbered as the game's, and where each page's boxes stand in the game. */
+export type Renumbered = { pages: PageMoves[]; boxPlies: BoxPlies };
+
 /**
  * The pages of two players' sheets, in their order, with their boxes' plies renumbered as the game's where one sheet
  * left a move out or wrote one twice (alignRows: the boxes of a move written twice left out), and where each page's
  * boxes stand in the game (`boxPlies`); the pages as they are where the rows align one to one, or there are not two sheets.
+ * `otherwise`: where a row only one sheet holds could be either, the pages with it taken the other way (alignRows), for
+ * the game read both ways to tell: as read, a box of a move written twice misread took it for a move the other player
+ * left out, and the game was read with two plies of its own and the rest two plies late on 2 of 8 such pairs
+ * (README, *A move written twice on a sheet read alone*).
  */
-export function alignedPages(pages: readonly PageMoves[]): { pages: PageMoves[]; boxPlies: BoxPlies } {
+export function alignedPages(pages: readonly PageMoves[]): Renumbered & { otherwise?: Renumbered } {
   const sheets = sheetsOf(pages);
   const asNumbered = { pages: [...pages], boxPlies: pages.map(() => null) };
   if (sheets.length !== 2) return asNumbered;
-  const keys = sheets.map(rowKeys);
+  const keys = sheets.map((sheet) => rowKeys(sheet));
   const rows = alignRows(keys[0], keys[1]);
   if (rows.every((sheetRows) => sheetRows.every((game, row) => game === row)) || agreement(keys, rows) < MIN_AGREEMENT) return asNumbered;
-  return renumbered(pages, sheets, rows);
+  const otherRows = alignRows(keys[0], keys[1], true);
+  const otherwise = otherRows.some((sheetRows, s) => sheetRows.some((game, row) => game !== rows[s][row])) ? renumbered(pages, sheets, otherRows) : undefined;
+  return { ...renumbered(pages, sheets, rows), ...(otherwise && { otherwise }) };
 }
 
 /** Rows of the form a writer may leave blank before his first move (a row smudged or begun late). */
@@ -151,27 +185,42 @@ const LEADING_BLANK_ROWS = 2;
 
 /**
  * A sheet read alone with a row of the form left blank between written rows (one row alone: a longer gap holds moves
- * not written in time trouble), or up to LEADING_BLANK_ROWS before its first: its pages with the rows after it a row
- * earlier, as if the writer had skipped a row of the form and written on, and where its boxes then stand in the game; null where it has no such row, or there are two sheets (the
- * other sheet tells: alignedPages). Read as numbered, the blank row's two plies were decoded from no box at all and every
- * later move was read a move apart (README, *A move left out on one player's sheet*); whether the writer skipped a row or
- * left two moves unwritten, the game read both ways tells (readGameAdaptedToWriter).
+ * not written in time trouble), or up to LEADING_BLANK_ROWS before its first, or with a row that writes both moves of
+ * the row above it again (or may, as read, where a ply of it is among the `doubted`, those the game read as numbered
+ * flags: writtenAgain): its pages with those rows left out and the rows after them earlier, as if the writer had
+ * skipped a row of the form (or written a move twice) and written on, and where its boxes then stand in the game; a
+ * reading for each row that only may write the row above again (up to MAX_DOUBTFUL_ROWS). None where it has no
+ * such row, or there are two sheets (the other sheet tells: alignedPages). Read as numbered, the blank
+ * row's two plies were decoded from no box at all and every later move was read a move apart, and a move written twice
+ * was read as two other moves, the later ones a move apart (README, *A move left out on one player's sheet*, *A move
+ * written twice on a sheet read alone*); whether the writer slipped, or played two moves he did not write or that do
+ * write alike, the game read both ways tells (readGameAdaptedToWriter).
  */
-export function closedBlankRows(pages: readonly PageMoves[]): { pages: PageMoves[]; boxPlies: BoxPlies } | null {
+export function closedRows(pages: readonly PageMoves[], doubted: ReadonlySet<number>): Renumbered[] {
   const sheets = sheetsOf(pages);
-  if (sheets.length !== 1) return null;
-  const keys = rowKeys(sheets[0]);
+  if (sheets.length !== 1) return [];
+  const keys = rowKeys(sheets[0], writtenKey);
   const first = keys.findIndex((row) => !blank(row));
-  if (first < 0 || first > LEADING_BLANK_ROWS) return null;
+  if (first < 0 || first > LEADING_BLANK_ROWS) return [];
   // a row left blank alone: longer gaps are moves not written in time trouble, the later ones in their own rows (lastPly)
   const skipped = (i: number) => blank(keys[i]) && (i < first || (!blank(keys[i - 1] ?? []) && !blank(keys[i + 1] ?? [])));
-  let closed = 0;
-  const rows = keys.map((_, i) => (skipped(i) ? (closed++, -1) : i - closed));
-  return closed === 0 ? null : renumbered(pages, sheets, [rows]);
+  const sure = keys.flatMap((_, i) => (skipped(i) || same(keys[i - 1], keys[i]) ? [i] : []));
+  const doubtful = keys.flatMap((_, i) => (!sure.includes(i) && (doubted.has(2 * i) || doubted.has(2 * i + 1)) && writtenAgain(keys[i - 1], keys[i]) ? [i] : []));
+  const closing = (left: readonly number[]) => {
+    let closed = 0;
+    return renumbered(pages, sheets, [keys.map((_, i) => (left.includes(i) ? (closed++, -1) : i - closed))]);
+  };
+  // rows that may write the row above again, each closed apart from the others: in a hand read doubtfully, rows read
+  // alike by chance (closed together with the slip's, a held-out sheet was read with a move lost and fewer flags)
+  if (doubtful.length > 0 && doubtful.length <= MAX_DOUBTFUL_ROWS) return doubtful.map((row) => closing([...sure, row]));
+  return sure.length ? [closing(sure)] : [];
 }
 
+/** Rows that may write the row above again (writtenAgain), each read closed, up to this many: more are a hand read badly throughout. */
+const MAX_DOUBTFUL_ROWS = 3;
+
 /** The pages with the boxes of each sheet's rows renumbered to the game's rows of `rows` (per sheet; -1: left out). */
-function renumbered(pages: readonly PageMoves[], sheets: readonly (readonly PageMoves[])[], rows: readonly (readonly number[])[]): { pages: PageMoves[]; boxPlies: BoxPlies } {
+function renumbered(pages: readonly PageMoves[], sheets: readonly (readonly PageMoves[])[], rows: readonly (readonly number[])[]): Renumbered {
   const byPage = new Map<PageMoves, { page: PageMoves; plies: [number, number][] | null }>();
   sheets.forEach((sheet, s) => {
     const gamePly = (ply: number) => (rows[s][ply >> 1] < 0 ? -1 : 2 * rows[s][ply >> 1] + (ply & 1));

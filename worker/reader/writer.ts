@@ -6,7 +6,7 @@ import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { COLON, namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { withFoundLanguages } from "./language";
-import { alignedPages, closedBlankRows, type BoxPlies } from "./align";
+import { alignedPages, closedRows, type BoxPlies } from "./align";
 import { Positions } from "./positions";
 import { gamesApart, readGame, sheetLanguage, sheetsOf, type PageMoves } from "./read";
 
@@ -122,22 +122,24 @@ type ReadLanguages = { languages: NotationLanguage[]; boxPlies: BoxPlies };
  * Before all this, a sheet whose moves read doubtfully in the language it was given is read in the language its boxes
  * fit far better, unless a person chose its language (withFoundLanguages); `languages` says which each page was read in.
  * And before that, two players' sheets are aligned row by row where one left a move out or wrote one twice
- * (alignedPages), and a sheet alone with a row of the form left blank is also read as if its writer skipped the row
- * (closedBlankRows), kept where fewer of its moves are then flagged; `boxPlies` says where such a sheet's boxes stand
+ * (alignedPages), and a sheet alone with a row of the form left blank or a move written twice is also read without
+ * the row (closedRows), kept where it then reads better (rowsReadBetter); `boxPlies` says where such a sheet's boxes stand
  * in the game.
  */
 export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
   // the later decodings meet mostly the positions of the first
   const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
   // a player who left a move out or wrote one twice: his boxes numbered as the game's plies
-  let { pages, boxPlies } = alignedPages(pagesAsNumbered);
+  const aligned = alignedPages(pagesAsNumbered);
+  let { pages, boxPlies } = aligned;
   let given = readGame(pages, language, decoding);
-  // a sheet alone with a row of the form left blank: read as if the writer skipped it, kept where fewer moves are then in
-  // doubt (where its boxes also had to fit no worse, 4 of 32 cursive sheets stayed read a move apart: README)
-  const closed = closedBlankRows(pages);
-  if (closed) {
-    const read = readGame(closed.pages, language, decoding);
-    if (flaggedMoves(read) < flaggedMoves(given)) ({ pages, boxPlies, given } = { ...closed, given: read });
+  // the rows read another way, kept where it reads better (rowsReadBetter): a sheet alone with a row of the form left blank
+  // or a move written twice read without the row (where its boxes also had to fit no worse, 4 of 32 cursive sheets with
+  // a blank row stayed read a move apart: README); of two sheets, a row one holds alone taken the other way
+  const doubted = new Set(given.moves.flatMap((move) => (move.flagged ? [move.ply] : [])));
+  for (const otherwise of aligned.otherwise ? [aligned.otherwise] : closedRows(pages, doubted)) {
+    const read = readGame(otherwise.pages, language, decoding);
+    if (rowsReadBetter(read, given)) ({ pages, boxPlies, given } = { ...otherwise, given: read });
   }
   options.onStep?.();
   const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding, given);
@@ -152,6 +154,17 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
   );
   return { ...(readsBetter(again.game, reading.game) ? again : reading), languages, boxPlies };
 }
+
+/**
+ * Whether a game read with the sheets' rows taken another way (a row left out or read as a move) is the better: more of
+ * its moves read surely, or fewer flagged where most are read surely. A game read with a row less has two moves less to
+ * flag: in a hand flagged throughout that alone made a row read alike by chance look like a move written twice, and
+ * the game was read a move short (README, *A move written twice*).
+ */
+const rowsReadBetter = (other: DecodedGame, game: DecodedGame) => {
+  const sure = (read: DecodedGame) => read.moves.length - flaggedMoves(read);
+  return sure(other) > sure(game) || (flaggedMoves(other) < flaggedMoves(game) && flaggedMoves(other) < other.moves.length / 2);
+};
 
 /** Whether a game read from other readings of the same boxes is the better: fewer moves flagged, its boxes fitting it no worse. */
 export const readsBetter = (other: DecodedGame, game: DecodedGame) => flaggedMoves(other) < flaggedMoves(game) && unfitting(other) <= unfitting(game);

@@ -220,10 +220,11 @@ const SLIP_STREAM = 0x9b05688c;
 
 /**
  * Slips real players make in recording a game: a move written with a wrong square (Bd7 for Bc6: the played move stays
- * the game's), a whole move not written at all, the moves after it written a row early, or a row of the form left
- * blank, the moves after it written a row late.
+ * the game's), a whole move not written at all, the moves after it written a row early, a row of the form left
+ * blank, the moves after it written a row late, or a whole move written again in the row below, the moves after it a
+ * row late.
  */
-export type WriterSlip = "square" | "skip" | "row";
+export type WriterSlip = "square" | "skip" | "row" | "twice";
 
 /**
  * What a writer who makes `slip` once writes: `plyIn(ply)`, the ply of the game whose move the box of `ply` holds;
@@ -239,6 +240,8 @@ export function writerSlip(sans: readonly string[], slip: WriterSlip | undefined
   if (slip === "skip") return { ...asWritten, at: 2 * move, plyIn: (ply) => (ply >= 2 * move ? ply + 2 : ply) };
   // the row left blank holds no ply of the game
   if (slip === "row") return { ...asWritten, at: 2 * move, plyIn: (ply) => (ply < 2 * move ? ply : ply < 2 * move + 2 ? Infinity : ply - 2) };
+  // the row below the move's own holds it again
+  if (slip === "twice") return { ...asWritten, at: 2 * move, plyIn: (ply) => (ply < 2 * move + 2 ? ply : ply - 2) };
   const squares = [...sans[at].matchAll(/[a-h][1-8]/g)];
   if (squares.length === 0) return asWritten;
   const shiftFile = random() < 0.5;

@@ -40,4 +40,12 @@ describe("a writer's slip in recording the game (the benchmark's --slip)", () =>
     expect(slip.at! % 2).toBe(0);
     expect(GAME.map((_, ply) => slip.plyIn(ply))).toEqual(GAME.map((_, ply) => (ply < slip.at! ? ply : ply < slip.at! + 2 ? Infinity : ply - 2)));
   });
+
+  it("a move written twice: from a white move on, the move's row written again below it, each later box holding the move a row earlier", () => {
+    const slip = writerSlip(GAME, "twice", 11);
+    expect(slip.at! % 2).toBe(0);
+    expect(GAME.map((_, ply) => slip.plyIn(ply))).toEqual(GAME.map((_, ply) => (ply < slip.at! + 2 ? ply : ply - 2)));
+    expect(slip.plyIn(slip.at! + 2)).toBe(slip.at);
+    expect(slip.plyIn(slip.at! + 3)).toBe(slip.at! + 1);
+  });
 });
