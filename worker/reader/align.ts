@@ -189,7 +189,7 @@ const LEADING_BLANK_ROWS = 2;
  * the row above it again (or may, as read, where a ply of it is among the `doubted`, those the game read as numbered
  * flags: writtenAgain): its pages with those rows left out and the rows after them earlier, as if the writer had
  * skipped a row of the form (or written a move twice) and written on, and where its boxes then stand in the game; a
- * reading for each row that only may write the row above again (up to MAX_DOUBTFUL_ROWS). None where it has no
+ * reading with the blank rows closed, and one for each row written again besides (up to MAX_ROWS_AGAIN). None where it has no
  * such row, or there are two sheets (the other sheet tells: alignedPages). Read as numbered, the blank
  * row's two plies were decoded from no box at all and every later move was read a move apart, and a move written twice
  * was read as two other moves, the later ones a move apart (README, *A move left out on one player's sheet*, *A move
@@ -204,20 +204,20 @@ export function closedRows(pages: readonly PageMoves[], doubted: ReadonlySet<num
   if (first < 0 || first > LEADING_BLANK_ROWS) return [];
   // a row left blank alone: longer gaps are moves not written in time trouble, the later ones in their own rows (lastPly)
   const skipped = (i: number) => blank(keys[i]) && (i < first || (!blank(keys[i - 1] ?? []) && !blank(keys[i + 1] ?? [])));
-  const sure = keys.flatMap((_, i) => (skipped(i) || same(keys[i - 1], keys[i]) ? [i] : []));
-  const doubtful = keys.flatMap((_, i) => (!sure.includes(i) && (doubted.has(2 * i) || doubted.has(2 * i + 1)) && writtenAgain(keys[i - 1], keys[i]) ? [i] : []));
+  const blanks = keys.flatMap((_, i) => (skipped(i) ? [i] : []));
+  const doubtedRow = (i: number) => doubted.has(2 * i) || doubted.has(2 * i + 1);
+  const again = keys.flatMap((_, i) => (!skipped(i) && (same(keys[i - 1], keys[i]) || (doubtedRow(i) && writtenAgain(keys[i - 1], keys[i]))) ? [i] : []));
   const closing = (left: readonly number[]) => {
     let closed = 0;
     return renumbered(pages, sheets, [keys.map((_, i) => (left.includes(i) ? (closed++, -1) : i - closed))]);
   };
-  // rows that may write the row above again, each closed apart from the others: in a hand read doubtfully, rows read
-  // alike by chance (closed together with the slip's, a held-out sheet was read with a move lost and fewer flags)
-  if (doubtful.length > 0 && doubtful.length <= MAX_DOUBTFUL_ROWS) return doubtful.map((row) => closing([...sure, row]));
-  return sure.length ? [closing(sure)] : [];
+  // the blank rows closed, and with them each row that writes the row above again apart from the others: rows read alike
+  // by chance (closed together with a slip's, held-out sheets were read a move short and with fewer flags)
+  return [...(blanks.length ? [closing(blanks)] : []), ...(again.length <= MAX_ROWS_AGAIN ? again.map((row) => closing([...blanks, row])) : [])];
 }
 
-/** Rows that may write the row above again (writtenAgain), each read closed, up to this many: more are a hand read badly throughout. */
-const MAX_DOUBTFUL_ROWS = 3;
+/** Rows that write the row above again, each read closed, up to this many: more are a hand read badly throughout. */
+const MAX_ROWS_AGAIN = 3;
 
 /** The pages with the boxes of each sheet's rows renumbered to the game's rows of `rows` (per sheet; -1: left out). */
 function renumbered(pages: readonly PageMoves[], sheets: readonly (readonly PageMoves[])[], rows: readonly (readonly number[])[]): Renumbered {
