@@ -166,7 +166,7 @@ export type Renumbered = { pages: PageMoves[]; boxPlies: BoxPlies };
  * `otherwise`: where a row only one sheet holds could be either, the pages with it taken the other way (alignRows), for
  * the game read both ways to tell: as read, a box of a move written twice misread took it for a move the other player
  * left out, and the game was read with two plies of its own and the rest two plies late on 2 of 8 such pairs
- * (README, *A move written twice on a sheet read alone*).
+ * (README, *A move written twice*).
  */
 export function alignedPages(pages: readonly PageMoves[]): Renumbered & { otherwise?: Renumbered } {
   const sheets = sheetsOf(pages);
@@ -193,7 +193,7 @@ const LEADING_BLANK_ROWS = 2;
  * such row, or there are two sheets (the other sheet tells: alignedPages). Read as numbered, the blank
  * row's two plies were decoded from no box at all and every later move was read a move apart, and a move written twice
  * was read as two other moves, the later ones a move apart (README, *A move left out on one player's sheet*, *A move
- * written twice on a sheet read alone*); whether the writer slipped, or played two moves he did not write or that do
+ * written twice*); whether the writer slipped, or played two moves he did not write or that do
  * write alike, the game read both ways tells (readGameAdaptedToWriter).
  */
 export function closedRows(pages: readonly PageMoves[], doubted: ReadonlySet<number>): Renumbered[] {
