@@ -214,6 +214,25 @@ describe("a sheet read alone with a move written twice", () => {
     expect(closed.map((reading) => reading.boxPlies[0]?.filter(([, ply]) => ply < 0).map(([box]) => box))).toEqual([[8, 9], [14, 15]]);
   });
 
+  it("is read without a second writing that the box as cut misreads a box apart, where the readings averaged read it as written", () => {
+    // move 4, Ba4 Nf6, written again in row 5: as cut its bishop reads Bb3 and its knight Nf1 (no box as written above it)
+    const sans = [...game.slice(0, 8), "Ba4", "Nf6", ...game.slice(8)];
+    const asCut = (san: string, ply: number) => (ply === 8 ? "Bb3" : ply === 9 ? "Nf1" : san);
+    const page: PageMoves = { moves: sans.map((san, ply) => ({ ply, logProbs: frames(san), asCut: frames(asCut(san, ply)) })) };
+    expect(closedRows([page], new Set([9])).map((closed) => closed.boxPlies[0]?.[0])).toEqual([[8, -1]]);
+  });
+
+  it("reads the likeliest rows written again closed where more may be: those as written above them first", () => {
+    // rows 3, 5, 7 and 9 (from 0) each write a box as above them, the other a square off; row 11 writes both again
+    const sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bb5", "a5", "Ba4", "Nf6", "Ba4", "Nf5", "O-O", "Be7", "O-O", "Be6", "Re1", "b5", "Re1", "b4", "Bb3", "d6", "Bb3", "d6", "c3", "O-O"];
+    const page: PageMoves = { moves: sans.map((san, ply) => ({ ply, logProbs: frames(san) })) };
+    const doubted = new Set(sans.map((_, ply) => ply));
+    const closed = closedRows([page], doubted).map((reading) => reading.boxPlies[0]!.find(([, ply]) => ply < 0)![0] >> 1);
+    expect(closed).toHaveLength(3);
+    expect(closed).toContain(11);
+    expect(closed).toEqual([...closed].sort((a, b) => a - b));
+  });
+
   it("is read as numbered where two rows of captures on one square write alike (the Scotch Game's 3. d4 exd4 4. Nxd4 Nxd4)", async () => {
     const scotch = ["e4", "e5", "Nf3", "Nc6", "d4", "exd4", "Nxd4", "Nxd4", "Qxd4", "d6", "Nc3", "Nf6", "Bg5", "Be7", "O-O-O", "O-O"];
     const page: PageMoves = { moves: scotch.map((san, ply) => ({ ply, logProbs: frames(san), features: frames(san) })) };

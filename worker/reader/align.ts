@@ -48,13 +48,13 @@ type Key = string | null | undefined;
 /** A row's keys: white's box, black's. */
 type Row = readonly Key[];
 
-/** Each row's keys of a sheet, by row, as the recognizer reads its boxes. */
-function rowKeys(sheet: readonly PageMoves[], keyOf = boxKey): Row[] {
+/** Each row's keys of a sheet, by row, as the recognizer reads its boxes as cut (or, `asCut` false, its readings averaged). */
+function rowKeys(sheet: readonly PageMoves[], keyOf = boxKey, asCut = true): Row[] {
   const rows: Key[][] = [];
   for (const page of sheet)
     for (const move of page.moves) {
       const row = (rows[move.ply >> 1] ??= [undefined, undefined]);
-      row[move.ply & 1] = keyOf(decodeClasses(greedyDecode(move.asCut ?? move.logProbs, FRAMES, CLASSES)));
+      row[move.ply & 1] = keyOf(decodeClasses(greedyDecode((asCut && move.asCut) || move.logProbs, FRAMES, CLASSES)));
     }
   for (let i = 0; i < rows.length; i++) rows[i] ??= [undefined, undefined];
   return rows;
@@ -156,8 +156,11 @@ function agreement(keys: readonly (readonly Row[])[], rows: readonly number[][])
  */
 export type BoxPlies = ([number, number][] | null)[];
 
-/** Pages with their boxes' plies renumbered as the game's, and where each page's boxes stand in the game. */
-export type Renumbered = { pages: PageMoves[]; boxPlies: BoxPlies };
+/**
+ * Pages with their boxes' plies renumbered as the game's, and where each page's boxes stand in the game; `closed`, of a sheet
+ * read alone (closedRows): whether only blank rows were left out, so that the reading loses no writing, or written ones too.
+ */
+export type Renumbered = { pages: PageMoves[]; boxPlies: BoxPlies; closed?: "blank" | "written" };
 
 /**
  * The pages of two players' sheets, in their order, with their boxes' plies renumbered as the game's where one sheet
@@ -187,9 +190,10 @@ const LEADING_BLANK_ROWS = 2;
  * A sheet read alone with a row of the form left blank between written rows (one row alone: a longer gap holds moves
  * not written in time trouble), or up to LEADING_BLANK_ROWS before its first, or with a row that writes both moves of
  * the row above it again (or may, as read, where a ply of it is among the `doubted`, those the game read as numbered
- * flags: writtenAgain): its pages with those rows left out and the rows after them earlier, as if the writer had
- * skipped a row of the form (or written a move twice) and written on, and where its boxes then stand in the game; a
- * reading with the blank rows closed, and one for each row written again besides (up to MAX_ROWS_AGAIN). None where it has no
+ * flags: writtenAgain), as its boxes read as cut or their readings averaged: its pages with those rows left out and the
+ * rows after them earlier, as if the writer had skipped a row of the form (or written a move twice) and written on, and
+ * where its boxes then stand in the game; a reading with the blank rows closed, and one for each row written again
+ * besides (the likeliest MAX_ROWS_AGAIN: the most boxes as written above them, then the most doubted). None where it has no
  * such row, or there are two sheets (the other sheet tells: alignedPages). Read as numbered, the blank
  * row's two plies were decoded from no box at all and every later move was read a move apart, and a move written twice
  * was read as two other moves, the later ones a move apart (README, *A move left out on one player's sheet*, *A move
@@ -199,24 +203,33 @@ const LEADING_BLANK_ROWS = 2;
 export function closedRows(pages: readonly PageMoves[], doubted: ReadonlySet<number>): Renumbered[] {
   const sheets = sheetsOf(pages);
   if (sheets.length !== 1) return [];
-  const keys = rowKeys(sheets[0], writtenKey);
+  // the boxes as cut and their readings averaged: where one misreads a box of a move written again, the other may not
+  const readings = [rowKeys(sheets[0], writtenKey), rowKeys(sheets[0], writtenKey, false)];
+  const keys = readings[0];
   const first = keys.findIndex((row) => !blank(row));
   if (first < 0 || first > LEADING_BLANK_ROWS) return [];
   // a row left blank alone: longer gaps are moves not written in time trouble, the later ones in their own rows (lastPly)
   const skipped = (i: number) => blank(keys[i]) && (i < first || (!blank(keys[i - 1] ?? []) && !blank(keys[i + 1] ?? [])));
   const blanks = keys.flatMap((_, i) => (skipped(i) ? [i] : []));
   const doubtedRow = (i: number) => doubted.has(2 * i) || doubted.has(2 * i + 1);
-  const again = keys.flatMap((_, i) => (!skipped(i) && (same(keys[i - 1], keys[i]) || (doubtedRow(i) && writtenAgain(keys[i - 1], keys[i]))) ? [i] : []));
+  const writesAgain = (i: number) => readings.some((rows) => same(rows[i - 1], rows[i]) || (doubtedRow(i) && writtenAgain(rows[i - 1], rows[i])));
+  // the likeliest first: the most boxes as written above them, then the most moves of the row doubted
+  const likeness = (i: number) => 4 * Math.max(...readings.map((rows) => rows[i].filter((key, side) => key != null && key === rows[i - 1][side]).length)) + Number(doubted.has(2 * i)) + Number(doubted.has(2 * i + 1));
+  const again = keys
+    .flatMap((_, i) => (!skipped(i) && writesAgain(i) ? [i] : []))
+    .sort((a, b) => likeness(b) - likeness(a) || a - b)
+    .slice(0, MAX_ROWS_AGAIN)
+    .sort((a, b) => a - b);
   const closing = (left: readonly number[]) => {
     let closed = 0;
-    return renumbered(pages, sheets, [keys.map((_, i) => (left.includes(i) ? (closed++, -1) : i - closed))]);
+    return { ...renumbered(pages, sheets, [keys.map((_, i) => (left.includes(i) ? (closed++, -1) : i - closed))]), closed: left.every((row) => blanks.includes(row)) ? "blank" : "written" } as const;
   };
   // the blank rows closed, and with them each row that writes the row above again apart from the others: rows read alike
   // by chance (closed together with a slip's, held-out sheets were read a move short and with fewer flags)
-  return [...(blanks.length ? [closing(blanks)] : []), ...(again.length <= MAX_ROWS_AGAIN ? again.map((row) => closing([...blanks, row])) : [])];
+  return [...(blanks.length ? [closing(blanks)] : []), ...again.map((row) => closing([...blanks, row]))];
 }
 
-/** Rows that write the row above again, each read closed, up to this many: more are a hand read badly throughout. */
+/** Rows that may write the row above again, each read closed, up to this many (the likeliest): each is a game read more. */
 const MAX_ROWS_AGAIN = 3;
 
 /** The pages with the boxes of each sheet's rows renumbered to the game's rows of `rows` (per sheet; -1: left out). */

@@ -5,7 +5,7 @@ import { FEATURE_NAMES, type Calibration } from "./calibration";
 import type { PageMoves } from "./read";
 import { FRAMES, frames } from "./testFrames";
 import type { DecodedGame } from "./decode";
-import { readGameAdaptedToWriter, readsBetter, teachingMoves } from "./writer";
+import { readGameAdaptedToWriter, readsBetter, rowsReadBetter, teachingMoves } from "./writer";
 
 /** A recognizer whose output layer passes its features through: the features are the classes' log-probabilities. */
 const head: Head = {
@@ -118,6 +118,34 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     // a flag fewer, its boxes fitting worse: a joined hand read so had 14 moves fewer right (README, "A hard page read again")
     expect(readsBetter(game(4, 0.07), game(5, 0.03))).toBe(false);
     expect(readsBetter(game(5, 0.01), game(5, 0.1))).toBe(false);
+  });
+
+  it("takes a game read with a row closed as a blank one on fewer flags, with a written row left out on a better fit, move for move, and of two sheets on more moves sure", () => {
+    /** A game of `length` moves, `flags` of them flagged, with this log-likelihood of the game and its boxes. */
+    const game = (length: number, flags: number, logLikelihood: number, unfamiliarHand = false): DecodedGame => ({
+      moves: Array.from({ length }, (_, ply) => ({ ply, san: "e4", confidence: 0.9, flagged: ply < flags })),
+      fen: "",
+      logLikelihood,
+      unfamiliarHand,
+      leftOut: [],
+    });
+    // a blank row closed leaves no writing out: a flag fewer tells, even in a hand with most moves flagged (cursive with a
+    // row left blank, held to the rule for written rows: 95.6 → 91.2% of the moves right)
+    expect(rowsReadBetter(game(90, 60, -700), game(92, 61, -690), "blank")).toBe(true);
+    expect(rowsReadBetter(game(90, 61, -600), game(92, 61, -690), "blank")).toBe(false);
+    // a row written twice left out: 92 moves at -4.09 a move read as numbered, 90 at -3.90 closed (cursive, sheet 5 with
+    // a move written twice: a flag more, and 89 of 90 moves right against 61 of 92), kept
+    expect(rowsReadBetter(game(90, 13, -351.3), game(92, 12, -375.9), "written")).toBe(true);
+    // as likely a move as before, two flags fewer only for two moves fewer: rows alike by chance, not kept
+    expect(rowsReadBetter(game(90, 10, -367.5), game(92, 12, -375.9), "written")).toBe(false);
+    // likelier, but not by ROWS_LIKELIER: 4.7 (fonts, sheet 7 without a slip, 159 of 177 moves right against 177 of 179)
+    expect(rowsReadBetter(game(177, 24, -621.8), game(179, 27, -633.6), "written")).toBe(false);
+    // in a hand the reader does not know, how well a game fits tells little (Debian's Delphine: 38 → 12 moves right)
+    expect(rowsReadBetter(game(89, 89, -690.2, true), game(91, 91, -740.8, true), "written")).toBe(false);
+    // two players' sheets, a row taken the other way: more moves read surely, or fewer flagged where most are sure
+    expect(rowsReadBetter(game(92, 10, -900), game(90, 12, -700))).toBe(true);
+    expect(rowsReadBetter(game(88, 40, -900), game(92, 43, -700))).toBe(true);
+    expect(rowsReadBetter(game(90, 50, -600), game(92, 51, -700))).toBe(false);
   });
 
   it("learns from a first reading with a fifth of its moves sure, not from one with fewer", () => {
