@@ -222,6 +222,15 @@ describe("a sheet read alone with a move written twice", () => {
     expect(closedRows([page], new Set([9])).map((closed) => closed.boxPlies[0]?.[0])).toEqual([[8, -1]]);
   });
 
+  it("is read without a second writing read a box apart on both sides, unless most of the game is doubted", () => {
+    // move 4, Ba4 Nf6, written again in row 5, read Bb4 Nf5: no box as written above it
+    const sans = [...game.slice(0, 8), "Bb4", "Nf5", ...game.slice(8)];
+    const page: PageMoves = { moves: sans.map((san, ply) => ({ ply, logProbs: frames(san) })) };
+    expect(closedRows([page], new Set([8])).map((closed) => closed.boxPlies[0]?.[0])).toEqual([[8, -1]]);
+    // a hand the reader is lost in: rows read alike by chance abound (Debian's Delphine, cursive hands flagged throughout)
+    expect(closedRows([page], new Set(sans.map((_, ply) => ply)))).toEqual([]);
+  });
+
   it("reads the likeliest rows written again closed where more may be: those as written above them first", () => {
     // rows 3, 5, 7 and 9 (from 0) each write a box as above them, the other a square off; row 11 writes both again
     const sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bb5", "a5", "Ba4", "Nf6", "Ba4", "Nf5", "O-O", "Be7", "O-O", "Be6", "Re1", "b5", "Re1", "b4", "Bb3", "d6", "Bb3", "d6", "c3", "O-O"];

@@ -70,13 +70,16 @@ const near = (a: string, b: string) => {
   return x === y || (a.slice(0, -2) === b.slice(0, -2) && (x[0] === y[0] || x[1] === y[1]));
 };
 /**
- * Whether row `b` may write the moves of row `a` again (writtenKey): one box as written above it, the other alike as
- * read (a square a character off or a piece letter misread, or the box unread). On held-out fonts the writing again of
- * 12 of 32 moves written twice read a box apart so; but so do rows of a game (d4 cxd4, cxd4 d6), and a row may be taken
- * for one written again only where the game read as numbered doubts it (closedRows).
+ * Whether row `b` may write the moves of row `a` again (writtenKey): each box alike as read (as written above it, a square
+ * a character off or a piece letter misread, or the box unread), and with `exact` one as written above it. On held-out
+ * fonts the writing again of 12 of 32 moves written twice read a box apart so, and on Debian's hands some both (Ac3 f6
+ * written again read c3 b6); but so do rows of a game (d4 cxd4, cxd4 d6), and a row may be taken for one written again
+ * only where the game read as numbered doubts it, with a box as written above it in a hand the reader is lost in (closedRows).
  */
-const writtenAgain = (a: Row | undefined, b: Row) =>
-  a !== undefined && b.some((key, side) => key != null && key === a[side]) && b.every((key, side) => key === a[side] || key === null || a[side] === null || (key != null && a[side] != null && near(key, a[side])));
+const writtenAgain = (a: Row | undefined, b: Row, exact: boolean) =>
+  a !== undefined &&
+  b.some((key, side) => key != null && a[side] != null && (!exact || key === a[side])) &&
+  b.every((key, side) => key === a[side] || key === null || a[side] === null || (key != null && a[side] != null && near(key, a[side])));
 
 const boxCost = (a: Key, b: Key) => (a === undefined || b === undefined ? (a === b ? 0 : 1) : a === null || b === null ? UNKNOWN_COST : a === b ? 0 : 1);
 const rowCost = (a: Row, b: Row) => boxCost(a[0], b[0]) + boxCost(a[1], b[1]);
@@ -212,7 +215,9 @@ export function closedRows(pages: readonly PageMoves[], doubted: ReadonlySet<num
   const skipped = (i: number) => blank(keys[i]) && (i < first || (!blank(keys[i - 1] ?? []) && !blank(keys[i + 1] ?? [])));
   const blanks = keys.flatMap((_, i) => (skipped(i) ? [i] : []));
   const doubtedRow = (i: number) => doubted.has(2 * i) || doubted.has(2 * i + 1);
-  const writesAgain = (i: number) => readings.some((rows) => same(rows[i - 1], rows[i]) || (doubtedRow(i) && writtenAgain(rows[i - 1], rows[i])));
+  // in a hand the reader is lost in (most moves doubted) rows alike by chance abound: one box must be as written above
+  const lost = doubted.size > sheets[0].reduce((boxes, page) => boxes + page.moves.length, 0) / 2;
+  const writesAgain = (i: number) => readings.some((rows) => same(rows[i - 1], rows[i]) || (doubtedRow(i) && writtenAgain(rows[i - 1], rows[i], lost)));
   // the likeliest first: the most boxes as written above them, then the most moves of the row doubted
   const likeness = (i: number) => 4 * Math.max(...readings.map((rows) => rows[i].filter((key, side) => key != null && key === rows[i - 1][side]).length)) + Number(doubted.has(2 * i)) + Number(doubted.has(2 * i + 1));
   const again = keys
