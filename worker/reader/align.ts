@@ -219,11 +219,12 @@ export function closedRows(pages: readonly PageMoves[], doubted: ReadonlySet<num
   const lost = doubted.size > sheets[0].reduce((boxes, page) => boxes + page.moves.length, 0) / 2;
   const writesAgain = (i: number) => readings.some((rows) => same(rows[i - 1], rows[i]) || (doubtedRow(i) && writtenAgain(rows[i - 1], rows[i], lost)));
   // the likeliest first: the most boxes as written above them, then the most moves of the row doubted
-  const likeness = (i: number) => 4 * Math.max(...readings.map((rows) => rows[i].filter((key, side) => key != null && key === rows[i - 1][side]).length)) + Number(doubted.has(2 * i)) + Number(doubted.has(2 * i + 1));
+  const exactBoxes = (i: number) => Math.max(...readings.map((rows) => rows[i].filter((key, side) => key != null && key === rows[i - 1][side]).length));
   const again = keys
-    .flatMap((_, i) => (!skipped(i) && writesAgain(i) ? [i] : []))
-    .sort((a, b) => likeness(b) - likeness(a) || a - b)
+    .flatMap((_, i) => (!skipped(i) && writesAgain(i) ? [{ row: i, likeness: 4 * exactBoxes(i) + Number(doubted.has(2 * i)) + Number(doubted.has(2 * i + 1)) }] : []))
+    .sort((a, b) => b.likeness - a.likeness || a.row - b.row)
     .slice(0, MAX_ROWS_AGAIN)
+    .map(({ row }) => row)
     .sort((a, b) => a - b);
   const closing = (left: readonly number[]) => {
     let closed = 0;

@@ -134,8 +134,7 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
   let { pages, boxPlies } = aligned;
   let given = readGame(pages, language, decoding);
   // the rows read another way, kept where it reads better (rowsReadBetter): a sheet alone with a row of the form left blank
-  // or a move written twice read without the row (where its boxes also had to fit no worse, 4 of 32 cursive sheets with
-  // a blank row stayed read a move apart: README); of two sheets, a row one holds alone taken the other way
+  // or a move written twice read without the row; of two sheets, a row one holds alone taken the other way
   const doubted = new Set(given.moves.flatMap((move) => (move.flagged ? [move.ply] : [])));
   for (const otherwise of aligned.otherwise ? [aligned.otherwise] : closedRows(pages, doubted)) {
     const read = readGame(otherwise.pages, language, decoding);
@@ -180,8 +179,8 @@ export const rowsReadBetter = (other: DecodedGame, game: DecodedGame, closed?: R
 };
 /**
  * How much likelier (natural log) a game read with rows taken another way must be, besides its length: on held-out
- * sheets (fonts and cursive, sheets 0–31, with a move written twice and without) rows written again closed gained 9–334,
- * rows read alike by chance at most 5 in hands the reader was not lost in.
+ * sheets (fonts and cursive, sheets 0–31, with a move written twice and without) rows written again closed gained 9–334
+ * (three sheets 5.6–8.6, kept as numbered), rows read alike by chance at most 5 in hands the reader was not lost in.
  */
 const ROWS_LIKELIER = 8;
 
