@@ -238,6 +238,16 @@ export function closedRows(pages: readonly PageMoves[], doubted: ReadonlySet<num
 /** Rows that may write the row above again, each read closed, up to this many (the likeliest): each is a game read more. */
 const MAX_ROWS_AGAIN = 3;
 
+/**
+ * A sheet read alone as if its writer had left the move of form row `row` out (both players' plies): its boxes from that row
+ * on two plies later, the row's two plies held by no box, and where its boxes then stand in the game (leftOut.ts).
+ */
+export function openedRow(pages: readonly PageMoves[], row: number): Renumbered {
+  const sheets = sheetsOf(pages);
+  const rows = (sheet: readonly PageMoves[]) => 1 + Math.max(-1, ...sheet.flatMap((page) => page.moves.map((move) => move.ply >> 1)));
+  return renumbered(pages, sheets, sheets.map((sheet) => Array.from({ length: rows(sheet) }, (_, i) => (i < row ? i : i + 1))));
+}
+
 /** The pages with the boxes of each sheet's rows renumbered to the game's rows of `rows` (per sheet; -1: left out). */
 function renumbered(pages: readonly PageMoves[], sheets: readonly (readonly PageMoves[])[], rows: readonly (readonly number[])[]): Renumbered {
   const byPage = new Map<PageMoves, { page: PageMoves; plies: [number, number][] | null }>();

@@ -44,7 +44,21 @@ export type DecodeOptions = {
   prior?: MovePrior;
   /** The same game as read before adapting to the writer (writer.ts): its moves' shares are evidence (MoveEvidence.before). */
   before?: readonly DecodedMove[];
+  /**
+   * Plies whose move a slip of the writer leaves in doubt whatever its boxes show: flagged, with at most UNSURE_CONFIDENCE
+   * (a move left out on a sheet read alone, which the moves around it could stand before or after: leftOut.ts).
+   */
+  unsure?: ReadonlySet<number>;
 };
+
+/** The confidence at most of a move a slip leaves in doubt (DecodeOptions.unsure). */
+const UNSURE_CONFIDENCE = 0.5;
+
+/** The game with the moves of the `unsure` plies flagged, their confidence at most UNSURE_CONFIDENCE (a move a person confirmed stays as it is). */
+export const withUnsure = (game: DecodedGame, unsure: ReadonlySet<number> | undefined): DecodedGame =>
+  unsure?.size
+    ? { ...game, moves: game.moves.map((move) => (unsure.has(move.ply) && move.evidence ? { ...move, flagged: true, confidence: Math.min(move.confidence, UNSURE_CONFIDENCE) } : move)) }
+    : game;
 
 /**
  * Games followed at once, one per position. The right game often falls out of narrower beams: on 24
@@ -557,7 +571,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   });
   const unfamiliarHand = lost.length > 0;
   if (unfamiliarHand) for (const move of moves.slice(confirmed.length)) move.flagged = true;
-  return { moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand, leftOut: [] };
+  return withUnsure({ moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand, leftOut: [] }, options.unsure);
 }
 
 /** Plies either side whose fit tells about a move's (MoveEvidence.nearFit). */

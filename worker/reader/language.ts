@@ -68,7 +68,7 @@ function writtenLanguage(sheet: readonly PageMoves[], given: NotationLanguage, o
     const moves = page.moves.filter((move) => move.ply < TRIAL_PLIES);
     return moves.length ? [{ moves }] : [];
   });
-  const read = (written: NotationLanguage, beamWidth?: number) => readGame(opening, written, { ...options, prefix: [], before: undefined, beamWidth });
+  const read = (written: NotationLanguage, beamWidth?: number) => readGame(opening, written, { ...options, prefix: [], before: undefined, unsure: undefined, beamWidth });
   const first = read(given);
   if (!doubtful(first)) return given;
   const fits = NOTATION_LANGUAGES.filter((other) => other !== given).map((other) => ({ language: other, fit: fitPerMove(read(other, TRIAL_BEAM)) }));

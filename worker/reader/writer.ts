@@ -7,6 +7,7 @@ import { ctcLogLikelihood, greedyDecode } from "./ctc";
 import { COLON, namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { withFoundLanguages } from "./language";
 import { alignedPages, closedRows, type BoxPlies, type Renumbered } from "./align";
+import { rowLeftOut } from "./leftOut";
 import { Positions } from "./positions";
 import { gamesApart, readGame, sheetLanguage, sheetsOf, type PageMoves } from "./read";
 
@@ -128,17 +129,25 @@ type ReadLanguages = { languages: NotationLanguage[]; boxPlies: BoxPlies };
  */
 export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
   // the later decodings meet mostly the positions of the first
-  const decoding = { ...options, positions: options.positions ?? new Positions(options.prior) };
+  let decoding: WriterOptions & { positions: Positions } = { ...options, positions: options.positions ?? new Positions(options.prior) };
   // a player who left a move out or wrote one twice: his boxes numbered as the game's plies
   const aligned = alignedPages(pagesAsNumbered);
   let { pages, boxPlies } = aligned;
-  let given = readGame(pages, language, decoding);
+  const asNumbered = readGame(pages, language, decoding);
+  let given = asNumbered;
   // the rows read another way, kept where it reads better (rowsReadBetter): a sheet alone with a row of the form left blank
   // or a move written twice read without the row; of two sheets, a row one holds alone taken the other way
   const doubted = new Set(given.moves.flatMap((move) => (move.flagged ? [move.ply] : [])));
   for (const otherwise of aligned.otherwise ? [aligned.otherwise] : closedRows(pages, doubted)) {
     const read = readGame(otherwise.pages, language, decoding);
     if (rowsReadBetter(read, given, otherwise.closed)) ({ pages, boxPlies, given } = { ...otherwise, given: read });
+  }
+  // a sheet alone read as numbered, where a move left out explains where its game goes wrong: read with that row left out
+  const leftOut = given === asNumbered ? rowLeftOut(pages, given, language, decoding) : null;
+  if (leftOut) {
+    ({ pages, boxPlies } = leftOut.opened);
+    decoding = { ...decoding, unsure: leftOut.unsure };
+    given = leftOut.game;
   }
   options.onStep?.();
   const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding, given);
