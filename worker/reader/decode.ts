@@ -63,9 +63,11 @@ export const withUnsure = (game: DecodedGame, unsure: ReadonlySet<number> | unde
 /**
  * Games followed at once, one per position. The right game often falls out of narrower beams: on 24
  * held-out sheets of fonts, 16 / 32 / 64 / 128 games decoded 78.4 / 80.5 / 83.0 / 85.6% of moves right
- * (README, "Score-sheet reader").
+ * (README, "Score-sheet reader"); with the span (BEAM_SPAN) 512 cost a fifth more time than 128, and in hard stretches
+ * of a hand 128 lost the likeliest game on 3–5 sheets in 32: cursive 96.8 → 98.7% right, 19.2 → 14.8% flagged
+ * (README, *A wider beam*).
  */
-const BEAM_WIDTH = 128;
+const BEAM_WIDTH = 512;
 /**
  * Games less likely than the best by more than this (natural log, per sheet of the ply) are not
  * followed: e^-10 of the best, they almost never turn out right, and leaving them out makes the wide

@@ -35,11 +35,12 @@ const LEFT_OUT_LIKELIER = 12;
 const SAME_FIT = 5;
 const DOUBT_BEFORE = 12;
 /**
- * The beam of the game read as numbered again before a row is read left out (decode.ts, BEAM_WIDTH 128): on a sheet of
- * Debian's hands without a slip, 128 games lost the game in a hard endgame stretch (-521, 93 moves right), a row read
- * left out there fitted better (-475), and 512 games found the game (-467, 99 right).
+ * The beam of the game read as numbered again before a row is read left out (4 × decode.ts's BEAM_WIDTH): on a sheet of
+ * Debian's hands without a slip, a beam of 128 lost the game in a hard endgame stretch (-521, 93 moves right), a row
+ * read left out there fitted better (-475), and 512 games found the game (-467, 99 right): any beam may lose a game,
+ * a wider one more seldom.
  */
-const CHECK_BEAM = 512;
+const CHECK_BEAM = 2048;
 /** The game's last rows are not tried: reading them a row later frees their boxes from the game before them. */
 const LAST_ROWS = 2;
 
