@@ -165,7 +165,9 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
 
 /**
  * Whether a game read with the sheets' rows taken another way is the better. A sheet read alone with only blank rows closed
- * (`closed` "blank") loses no writing: fewer moves flagged. With a written row left out ("written"), its game fits its boxes
+ * (`closed` "blank") loses no writing: fewer moves flagged, or the game likelier (read as numbered, a blank row's plies are
+ * two moves played and not written, the rest of the game as closed, and their prior alone tells: with a beam of 512 such
+ * a game came to be as sure as the one closed, fonts 97.0 → 94.1% right with a row left blank on fewer flags alone). With a written row left out ("written"), its game fits its boxes
  * clearly better, move for move (ROWS_LIKELIER), in a hand the reader knows (in one it does not, how well a game fits
  * tells little: a hand flagged whole was read with a row it wrote closed, 38 → 12 moves right). Flags alone do not tell
  * there: a game read with a row less has two moves less to flag (in a hand flagged throughout that alone made a row read
@@ -177,7 +179,7 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
  */
 export const rowsReadBetter = (other: DecodedGame, game: DecodedGame, closed?: Renumbered["closed"]) => {
   const fewerFlagged = flaggedMoves(other) < flaggedMoves(game);
-  if (closed === "blank") return fewerFlagged;
+  if (closed === "blank") return fewerFlagged || other.logLikelihood > game.logLikelihood;
   if (closed === "written") {
     // the game's log-likelihood as if it had the other's number of moves, each as likely as its moves on average
     const asLong = (game.logLikelihood * other.moves.length) / Math.max(1, game.moves.length);
