@@ -8,7 +8,7 @@ import { readGame, sheetsOf, type PageMoves } from "./read";
  * Read as numbered, his sheet's game is most often legal as written up to the first move that needs the one left out
  * (a piece moved again from where the missing move took it); from there the decoder reads moves the boxes do not show,
  * and every move after the slip stands two plies early: on held-out fonts a third of the moves not flagged were wrong
- * (README, *A move left out on one player's sheet, read alone*). The rows where the game read as numbered first goes
+ * (README, *A move left out on a sheet read alone*). The rows where the game read as numbered first goes
  * wrong are where the slip shows: the game is read there as if the row had been left out (the row's two plies held by no
  * box, chosen by what the moves after them need and the move prior), and kept where it is far likelier.
  */
@@ -19,7 +19,7 @@ const TRIED_ROWS = 4;
 const DOUBT_STRETCH = 3;
 /** How many rows from the tried one a trial reads: the moves that need the one left out come within a few rows of the slip. */
 const TRIAL_ROWS = 8;
-/** A trial's beam (decode.ts, BEAM_WIDTH 128): on held-out sheets 32 found the same slips as 128, 16 fewer (README). */
+/** A trial's beam (decode.ts's BEAM_WIDTH then 128): on held-out sheets 32 found the same slips as 128, 16 fewer (README). */
 const TRIAL_BEAM = 32;
 /**
  * The game read with a row left out must fit its boxes better by at least this (natural log) than the game read as
