@@ -28,6 +28,19 @@ describe("legality-constrained decoding", () => {
     expect(game.logLikelihood - oneLanguage.logLikelihood).toBeGreaterThan(6 * 7);
   });
 
+  it("reads the moves after those a person confirmed, taken as chess.js reads them (0-0 for O-O, no check mark), and refuses an illegal one", () => {
+    const texts = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O", "Bc5", "d3", "d6"];
+    const game = decodeGame(texts.map((text) => ply(frames(text))), "EN", { prefix: ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "0-0"] });
+    expect(game.moves.map((m) => m.san)).toEqual(texts);
+    // the confirmed moves are certain and carry no evidence; the rest are read from their boxes
+    expect(game.moves.slice(0, 7).every((m) => m.confidence === 1 && !m.evidence)).toBe(true);
+    expect(game.moves.slice(7).every((m) => m.evidence && !m.flagged)).toBe(true);
+    // a check confirmed without its mark is the checking move
+    const check = decodeGame(["e4", "f5", "Qh5+", "g6"].map((text) => ply(frames(text))), "EN", { prefix: ["e4", "f5", "Qh5"] });
+    expect(check.moves.map((m) => m.san)).toEqual(["e4", "f5", "Qh5+", "g6"]);
+    expect(() => decodeGame([ply(frames("e4")), ply(frames("e5"))], "EN", { prefix: ["e5"] })).toThrow();
+  });
+
   it("reads moves written in long algebraic notation, the square left telling apart what the short form would not", () => {
     const game = decodeGame(["e2-e4", "e7e5", "Sg1-f3", "Sb8-c6", "Lf1-b5", "a7-a6", "Lb5xc6", "d7:c6", "O-O", "Lc8-g4"].map((text) => ply(frames(text))), "DE");
     expect(game.moves.map((m) => m.san)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bg4"]);

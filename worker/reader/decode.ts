@@ -158,9 +158,20 @@ function formLabel(form: string): { label: number[]; cost: number; prefix: boole
   return { label, cost: OPEN_SQUARE_COST, prefix: false };
 }
 
-/** Each box's CTC log-likelihood of a written form, computed once per box and form. */
+/**
+ * Each box's CTC log-likelihood of each written form scored on it, by the box's frames: the decodings of one game
+ * (a sheet read alone is decoded some ten times, most of them on the same boxes: rows read otherwise, trials of a
+ * row left out, of another language) score each form on a box once.
+ */
+const formScores = new WeakMap<Float32Array, Map<string, number>>();
+
+/** Each box's CTC log-likelihood of a written form, computed once per box and form (formScores). */
 function formScorer(boxes: readonly Float32Array[], frames: number) {
-  const caches = boxes.map(() => new Map<string, number>());
+  const caches = boxes.map((box) => {
+    let cache = formScores.get(box);
+    if (!cache) formScores.set(box, (cache = new Map()));
+    return cache;
+  });
   return (box: number, form: string) => {
     let score = caches[box].get(form);
     if (score === undefined) {
@@ -465,10 +476,9 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   const beamWidth = options.beamWidth ?? BEAM_WIDTH;
   const calibration = options.calibration ?? SHIPPED_CALIBRATION;
   const positions = options.positions ?? new Positions(options.prior);
-  const start = new Chess();
-  for (const san of options.prefix ?? []) start.move(san);
-  const confirmed = start.history().map((san) => ({ san, confidence: 1 }));
-  let beams: Beam[] = [{ fen: start.fen(), score: 0, moves: confirmed, line: [gamesFollowed++] }];
+  const start = confirmedPosition(options.prefix ?? [], positions);
+  const confirmed = start.sans.map((san) => ({ san, confidence: 1 }));
+  let beams: Beam[] = [{ fen: start.fen, score: 0, moves: confirmed, line: [gamesFollowed++] }];
   // games that left the best one long ago, followed apart from the span (APART_AGE)
   let apart: Beam[] = [];
   // each ply's boxes scored once, for the search and for the moves' evidence after it
@@ -576,6 +586,25 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   return withUnsure({ moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand, leftOut: [] }, options.unsure);
 }
 
+/** The position from which a game is decoded. */
+const START_FEN = new Chess().fen();
+
+/**
+ * The position after the moves a person confirmed (`prefix`), and those moves in SAN: each played on the decoder's own
+ * board where the position lists it so, else read by chess.js (a move written otherwise, 0-0 for O-O; it throws on an
+ * illegal one). Replaying them with chess.js took 0.2–0.4 ms a move, and a sheet read alone tries some
+ * eight short decodings after most of its game (leftOut.ts).
+ */
+function confirmedPosition(prefix: readonly string[], positions: Positions): { fen: string; sans: string[] } {
+  let fen = START_FEN;
+  const sans = prefix.map((written) => {
+    const san = positions.moves(fen).includes(written) ? written : new Chess(fen).move(written).san;
+    fen = positions.play(fen, san);
+    return san;
+  });
+  return { fen, sans };
+}
+
 /** Plies either side whose fit tells about a move's (MoveEvidence.nearFit). */
 const NEAR_PLIES = 3;
 
@@ -592,7 +621,7 @@ const share = (flags: readonly boolean[]) => (flags.length ? flags.filter(Boolea
 type PlyReading = { local: number; gaps: number[]; rivalFit: number; clarity: number; readAsWritten: boolean; tied: boolean };
 
 function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores[], moves: readonly { san: string }[], from: number, positions: Positions): (PlyReading | null)[] {
-  let fen = new Chess().fen();
+  let fen = START_FEN;
   return moves.map(({ san }, ply) => {
     const position = fen;
     fen = positions.play(fen, san);
