@@ -41,6 +41,19 @@ describe("legality-constrained decoding", () => {
     expect(() => decodeGame([ply(frames("e4")), ply(frames("e5"))], "EN", { prefix: ["e5"] })).toThrow();
   });
 
+  it("calls onStep after every ply it reads (an activity's heartbeat), so that no decoding goes long without one", () => {
+    const texts = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O", "Bc5", "d3", "d6"];
+    const observations = texts.map((text) => ply(frames(text)));
+    let steps = 0;
+    const game = decodeGame(observations, "EN", { onStep: () => steps++ });
+    expect(game.moves.map((m) => m.san)).toEqual(texts);
+    expect(steps).toBe(texts.length);
+    // after the moves a person confirmed, the plies decoded
+    steps = 0;
+    decodeGame(observations, "EN", { prefix: texts.slice(0, 4), onStep: () => steps++ });
+    expect(steps).toBe(texts.length - 4);
+  });
+
   it("reads moves written in long algebraic notation, the square left telling apart what the short form would not", () => {
     const game = decodeGame(["e2-e4", "e7e5", "Sg1-f3", "Sb8-c6", "Lf1-b5", "a7-a6", "Lb5xc6", "d7:c6", "O-O", "Lc8-g4"].map((text) => ply(frames(text))), "DE");
     expect(game.moves.map((m) => m.san)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bg4"]);

@@ -49,6 +49,13 @@ export type DecodeOptions = {
    * (a move left out on a sheet read alone, which the moves around it could stand before or after: leftOut.ts).
    */
   unsure?: ReadonlySet<number>;
+  /**
+   * Called between the steps of reading a game, and after every ply a decoding reads (a Temporal activity's heartbeat):
+   * a hand the reader is lost on keeps its widest beam throughout, and the decodings before the first step between
+   * (the game as numbered, rows read otherwise, trials of a row left out) took 27 s on the clock on a two-page sheet
+   * of such a hand with a benchmark beside it, near the heartbeat's timeout of 30 s.
+   */
+  onStep?: () => void;
 };
 
 /** The confidence at most of a move a slip leaves in doubt (DecodeOptions.unsure). */
@@ -486,6 +493,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
   const long = writtenLong(plies.slice(confirmed.length));
   const named = namesFiles(plies.slice(confirmed.length));
   for (let ply = confirmed.length; ply < plies.length; ply++) {
+    options.onStep?.();
     const observation = plies[ply];
     const scoring = (scorings[ply] = boxScores(observation, language, long, named));
     const expanded: Child[] = [];

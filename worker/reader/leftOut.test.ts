@@ -55,6 +55,14 @@ describe("a sheet read alone whose player left a move out", { timeout: 30_000 },
     expect(boxPlies[0]?.find(([box]) => box === 10)?.[1]).toBe(12);
   });
 
+  it("beats through its trials: an activity's heartbeat (onStep) reaches every decoding it makes", () => {
+    let steps = 0;
+    const asNumbered = readGame([leftOut()], "EN", { prior });
+    expect(rowLeftOut([leftOut()], asNumbered, "EN", { prior, onStep: () => steps++ })).not.toBeNull();
+    // at least the game read with the row left out (22 plies) and as numbered with the wider beam (20)
+    expect(steps).toBeGreaterThanOrEqual(GAME.length + GAME.length - 2);
+  });
+
   it("is left as numbered where nothing goes wrong, the hand is unfamiliar, or there are two sheets", () => {
     const clean = readGame([whole()], "EN", { prior });
     expect(rowLeftOut([whole()], clean, "EN", { prior })).toBeNull();

@@ -199,8 +199,6 @@ const ROWS_LIKELIER = 8;
 export const readsBetter = (other: DecodedGame, game: DecodedGame) => flaggedMoves(other) < flaggedMoves(game) && unfitting(other) <= unfitting(game);
 
 type WriterOptions = DecodeOptions & {
-  /** called between the steps (a Temporal activity's heartbeat) */
-  onStep?: () => void;
   /** The pages (indices) whose notation language a person chose: read in it, never in another (withFoundLanguages). */
   languageChosen?: ReadonlySet<number>;
 };
