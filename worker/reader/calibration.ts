@@ -38,8 +38,9 @@ export type MoveEvidence = {
   /** Boxes that show the move: one per player's sheet. */
   boxes: number;
   /**
-   * A box fits another legal move exactly as well (Nd2 where both knights may go): only the game tells them apart,
-   * so the move is held to one sheet's threshold even where both sheets show it alike (decode.ts, PlyReading.tied).
+   * A box fits another legal move exactly as well (Nd2 where both knights may go), or the players' sheets each show
+   * another of the two (a box fits the rival better): only the game tells them apart, so the move is held to one sheet's
+   * threshold even where both sheets show it (decode.ts, PlyReading.tied).
    */
   tied?: boolean;
   /**

@@ -54,6 +54,25 @@ describe("legality-constrained decoding", () => {
     expect(steps).toBe(texts.length - 4);
   });
 
+  it("flags a move the two players' sheets each show as another legal move (Re4 on one, Re5 on the other) where the game cannot tell", () => {
+    const texts = ["a4", "h6", "Ra3", "g6", "Re3", "a6", "?", "a5", "b3", "b6"];
+    // white's sheet reads Re4 (4: 0.45, 5: 0.35), black's something nearer Re8 than either (8: 0.4, 5: 0.35, 4: 0.25)
+    const white = { 2: "444444444555555588888".slice(0, 20) };
+    const black = { 2: "88888888555555544444" };
+    const both = texts.map((text): PlyObservation =>
+      text === "?" ? { frames: FRAMES, logProbs: [frames("Re4", white), frames("Re5", black)], sheets: [0, 1] } : { frames: FRAMES, logProbs: [frames(text), frames(text)], sheets: [0, 1] },
+    );
+    const game = decodeGame(both, "EN");
+    const move = game.moves[6];
+    expect(["Re4", "Re5"]).toContain(move.san);
+    expect(move.evidence!.posterior).toBeLessThan(0.7);
+    // one sheet fits the other move better: only the game could tell, and it does not
+    expect(move.evidence!.tied).toBe(true);
+    expect(move.flagged).toBe(true);
+    expect(move.confidence).toBeLessThan(0.7);
+    expect(game.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
+  });
+
   it("reads moves written in long algebraic notation, the square left telling apart what the short form would not", () => {
     const game = decodeGame(["e2-e4", "e7e5", "Sg1-f3", "Sb8-c6", "Lf1-b5", "a7-a6", "Lb5xc6", "d7:c6", "O-O", "Lc8-g4"].map((text) => ply(frames(text))), "DE");
     expect(game.moves.map((m) => m.san)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bg4"]);
