@@ -77,8 +77,9 @@ const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, a
 let count = emptyCount();
 
 /**
- * The process's CPU seconds since `start` (process.cpuUsage): what the work cost whatever else the machine ran meanwhile;
- * on our 2-core machines with two benchmarks at once the seconds by the clock were some 2.5 times as many.
+ * The process's CPU seconds since `start` (process.cpuUsage): what the work cost whatever else the machine ran meanwhile
+ * (on our 2-core machines with two benchmarks at once the clock's seconds were some 2.5 times as many); alone on the
+ * machine a fifth more than the clock's, V8's collector working on threads beside the main one.
  */
 const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
   const { user, system } = process.cpuUsage(start);
