@@ -73,7 +73,7 @@ function tally(into: Tally, game: DecodedGame, truth: readonly string[]): number
   into.right += right;
   return right;
 }
-const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, pairsAligned: 0, afterSlip: 0, afterSlipTally: emptyTally(), slipRight: 0, slipFlagged: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, ownLanguage: 0, otherLanguage: [] as string[], seconds: 0, decodingSeconds: 0, cpuSeconds: 0, decodingCpuSeconds: 0, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
+const emptyCount = () => ({ pages: 0, layout: 0, boxes: 0, round: 0, board: 0, assigned: 0, assignedWrong: 0, boxesWritten: 0, rawRight: 0, plies: 0, decoded: emptyTally(), first: emptyTally(), adapted: 0, games: 0, gamesRight: 0, openingPlies: 0, unfamiliar: 0, missing: 0, cutShort: 0, ownPages: 0, pairPlies: 0, pair: emptyTally(), pairFirstRight: 0, pairs: 0, pairLeftOut: 0, pairSentBack: 0, pairsAligned: 0, afterSlip: 0, afterSlipTally: emptyTally(), slipRight: 0, slipFlagged: 0, mixed: 0, mixedSentBack: 0, mixedOwnSentBack: 0, byMoves: 0, byMovesRight: 0, byMovesWrong: 0, ownLanguage: 0, otherLanguage: [] as string[], seconds: 0, decodingSeconds: 0, cpuSeconds: 0, decodingCpuSeconds: 0, slowest: { seconds: 0, sheet: -1 }, confident: THRESHOLDS.map(() => 0), confidentRight: THRESHOLDS.map(() => 0), byLanguage: new Map<string, { plies: number; tally: Tally }>(), byHand: new Map<string, { plies: number; tally: Tally }>() });
 let count = emptyCount();
 
 /**
@@ -132,8 +132,10 @@ for (const kind of KINDS) {
     const { game, first, adapted, languages: readIn } = await readGameAdaptedToWriter(readings, given, head, { prior });
     if (readIn[0] === sheet.pages[0].language) count.ownLanguage++;
     else count.otherLanguage.push(`${FIRST + index} ${sheet.pages[0].language} as ${readIn[0]}`);
-    count.decodingSeconds += Number(process.hrtime.bigint() - decodingStarted) / 1e9;
+    const decodingSeconds = Number(process.hrtime.bigint() - decodingStarted) / 1e9;
+    count.decodingSeconds += decodingSeconds;
     count.decodingCpuSeconds += cpuSecondsSince(decodingCpu);
+    if (decodingSeconds > count.slowest.seconds) count.slowest = { seconds: decodingSeconds, sheet: FIRST + index };
     tally(count.first, first, truth);
     if (adapted) count.adapted++;
     count.games++;
@@ -222,7 +224,7 @@ for (const kind of KINDS) {
   console.log(`  another game's sheet named (gamesApart): ${count.mixedSentBack + count.mixedOwnSentBack} of ${count.mixed} sheets beside one of another game (${count.mixedSentBack} the other game's, ${count.mixedOwnSentBack} this game's, the game read from the other); of ${count.pairs} games' both sheets ${count.pairSentBack} (sheets left out of the game read: ${count.pairLeftOut})`);
   const referenceMs = referenceTimes.reduce((sum, ms) => sum + ms, 0) / referenceTimes.length;
   const pageSeconds = count.seconds / count.pages + count.decodingSeconds / count.ownPages;
-  console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.ownPages).toFixed(2)} decoding and adapting (one player's pages); of the process's CPU ${(count.cpuSeconds / count.pages).toFixed(2)} and ${(count.decodingCpuSeconds / count.ownPages).toFixed(2)}`);
+  console.log(`  seconds per page, one core:            ${(count.seconds / count.pages).toFixed(2)} reading, ${(count.decodingSeconds / count.ownPages).toFixed(2)} decoding and adapting (one player's pages); of the process's CPU ${(count.cpuSeconds / count.pages).toFixed(2)} and ${(count.decodingCpuSeconds / count.ownPages).toFixed(2)}; the slowest sheet's decoding and adapting ${count.slowest.seconds.toFixed(1)} s (sheet ${count.slowest.sheet})`);
   console.log(`  the machine meanwhile (fixed work on TensorFlow.js and chess.js after each sheet, tests/bench/machineReference.ts): ${referenceMs.toFixed(0)} ms on average (${Math.min(...referenceTimes).toFixed(0)}–${Math.max(...referenceTimes).toFixed(0)}); a page read and decoded = ${((1000 * pageSeconds) / referenceMs).toFixed(2)} references`);
   console.log(`  calibration, confidence ≥ t (share of moves / right): ${THRESHOLDS.map((t, i) => `${t}: ${pct(count.confident[i], count.plies)} / ${pct(count.confidentRight[i], count.confident[i])}`).join(", ")}`);
 }
