@@ -6,7 +6,8 @@
  * moves, decoded before and after adapting to the writer, round and board numbers (and the pages that would go to
  * their pairing without asking), games right, flagged moves (also by notation language and by hand), unflagged right, sheets read in their writer's notation language, sheets flagged whole, games read shorter than written, both sheets, the other player's sheet placed by its moves, another game's sheet
  * beside a player's (named as another game's, or not), and a
- * calibration table (moves at or above a confidence, and the share of them right); seconds a page, also in references: fixed work
+ * calibration table (moves at or above a confidence, and the share of them right); seconds a page by the clock and of the process's CPU, the
+ * slowest sheet's decoding, and seconds a page in references: fixed work
  * timed after every sheet (machineReference.ts), so that runs in a slower hour of the machine compare.
  * Run: npm run bench:reader [-- --sheets 64 --kinds fonts,joined,print,cursive,debian,debian2 --model dir --header dir --first 0 --games random
  * --notation short --prior shipped] (`--model`, `--header`: another move-box or header recognizer; `--first 1000`: the held-out sheets from
