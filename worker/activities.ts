@@ -15,15 +15,17 @@ export class InvalidSheetError extends Error {
 }
 
 /**
- * Tells Temporal the activity is alive (between the steps of a reading), so that a worker that dies
- * is noticed within the heartbeat timeout and the sheet is read by another; outside Temporal (the
- * embedded reader's thread) there is nobody to tell.
+ * What tells Temporal the activity is alive (between the steps of a reading, and after every ply its decodings read), so
+ * that a worker that dies is noticed within the heartbeat timeout and the sheet is read by another; outside Temporal
+ * (the embedded reader's thread) there is nobody to tell, and it does nothing.
  */
-function heartbeat() {
+function heartbeat(): () => void {
   try {
-    Context.current().heartbeat();
+    const context = Context.current();
+    return () => context.heartbeat();
   } catch {
     // not in a Temporal activity
+    return () => {};
   }
 }
 
@@ -43,14 +45,15 @@ export function createActivities(storage: SheetStorage, recognizers?: Recognizer
   const loadReading = async (key: string): Promise<PageMoves> => storedMoves(JSON.parse((await storage.get(key)).toString("utf8")) as StoredReading);
   return {
     async readStoredPage({ handle }): Promise<PageSummary> {
-      heartbeat();
+      const beat = heartbeat();
+      beat();
       let reading: PageReading;
       if (counts) counts.reading++;
       try {
         const photo = await storage.get(handle);
-        heartbeat();
+        beat();
         reading = await readPage(photo, recognizers);
-        heartbeat();
+        beat();
       } catch (error) {
         if (counts) counts.failed++;
         if (error instanceof Error && /unsupported image format|Input buffer/i.test(error.message)) throw new InvalidSheetError(error.message);
@@ -68,9 +71,10 @@ export function createActivities(storage: SheetStorage, recognizers?: Recognizer
     },
     async decodeStoredGame({ readingKeys, language, prefix, notations = [] }) {
       const pages = (await Promise.all(readingKeys.map(loadReading))).map((page, i) => (notations[i] ? { ...page, language: notations[i].language } : page));
-      heartbeat();
+      const beat = heartbeat();
+      beat();
       const languageChosen = new Set(notations.flatMap((notation, i) => (notation.chosen ? [i] : [])));
-      const options = { prefix, prior: await (prior ??= loadMovePrior()), onStep: heartbeat, languageChosen };
+      const options = { prefix, prior: await (prior ??= loadMovePrior()), onStep: beat, languageChosen };
       const { game, otherGames, languages, boxPlies } = await readGameAdaptedToWriter(pages, language, await shippedHead(), options);
       if (counts) counts.decoded++;
       return { ...game, otherGames, languages, boxPlies };
