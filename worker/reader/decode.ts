@@ -50,10 +50,10 @@ export type DecodeOptions = {
    */
   unsure?: ReadonlySet<number>;
   /**
-   * Called between the steps of reading a game, and after every ply a decoding reads (a Temporal activity's heartbeat):
-   * a hand the reader is lost on keeps its widest beam throughout, and the decodings before the first step between
-   * (the game as numbered, rows read otherwise, trials of a row left out) took 27 s on the clock on a two-page sheet
-   * of such a hand with a benchmark beside it, near the heartbeat's timeout of 30 s.
+   * Called between the steps of reading a game, and after every ply a decoding reads (a Temporal activity's heartbeat).
+   * Between steps alone was too seldom: in a hand the reader is lost on the beam stays at its widest, and on a two-page
+   * sheet of such a hand the decodings before the first step (the game as numbered, rows read otherwise, trials of a row
+   * left out) took 27 s on the clock with a benchmark beside it, near the heartbeat's timeout of 30 s.
    */
   onStep?: () => void;
 };

@@ -167,8 +167,8 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
  * Whether a game read with the sheets' rows taken another way is the better. A sheet read alone with only blank rows closed
  * (`closed` "blank") loses no writing: fewer moves flagged, or the game likelier (read as numbered, a blank row's plies are
  * two moves played and not written, the rest of the game as closed, and their prior alone tells: with a beam of 512 such
- * a game came to be as sure as the one closed, fonts 97.0 → 94.1% right with a row left blank on fewer flags alone). With a written row left out ("written"), its game fits its boxes
- * clearly better, move for move (ROWS_LIKELIER), in a hand the reader knows (in one it does not, how well a game fits
+ * a game came to be as sure as the one closed, fonts 97.0 → 94.1% right with a row left blank on fewer flags alone).
+ * With a written row left out ("written"), its game fits its boxes clearly better, move for move (ROWS_LIKELIER), in a hand the reader knows (in one it does not, how well a game fits
  * tells little: a hand flagged whole was read with a row it wrote closed, 38 → 12 moves right). Flags alone do not tell
  * there: a game read with a row less has two moves less to flag (in a hand flagged throughout that alone made a row read
  * alike by chance look like a move written twice), and a game read as numbered past a move written twice is often sure
