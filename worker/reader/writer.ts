@@ -164,18 +164,19 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
 }
 
 /**
- * Whether a game read with the sheets' rows taken another way is the better. A sheet read alone with only blank rows closed
- * (`closed` "blank") loses no writing: fewer moves flagged, or the game likelier (read as numbered, a blank row's plies are
- * two moves played and not written, the rest of the game as closed, and their prior alone tells: with a beam of 512 such
- * a game came to be as sure as the one closed, fonts 97.0 → 94.1% right with a row left blank on fewer flags alone).
- * With a written row left out ("written"), its game fits its boxes clearly better, move for move (ROWS_LIKELIER), in a hand the reader knows (in one it does not, how well a game fits
- * tells little: a hand flagged whole was read with a row it wrote closed, 38 → 12 moves right). Flags alone do not tell
- * there: a game read with a row less has two moves less to flag (in a hand flagged throughout that alone made a row read
- * alike by chance look like a move written twice), and a game read as numbered past a move written twice is often sure
- * of every move after it, a move apart (README, *A move written twice*, *Rows written again, told by how the game fits*).
- * Two players' sheets with a row one holds alone taken the other way (`closed` undefined): more moves read surely, or
- * fewer flagged where most are read surely (their plies hold one box or two, so a move's likelihood does not compare:
- * held to ROWS_LIKELIER, cursive pairs with a move written twice read 99.2 → 95.0% right).
+ * Whether a game read with the sheets' rows taken another way is the better. A sheet read alone with only blank rows
+ * closed (`closed` "blank") loses no writing: fewer moves flagged, or the game likelier (read as numbered, a blank
+ * row's plies are two moves played and not written, the rest of the game as closed, and their prior alone tells: with a
+ * beam of 512 such a game came to be as sure as the one closed, fonts 97.0 → 94.1% right with a row left blank on fewer
+ * flags alone). With a written row left out ("written"), its game fits its boxes clearly better, move for move
+ * (ROWS_LIKELIER), in a hand the reader knows (in one it does not, how well a game fits tells little: a hand flagged
+ * whole was read with a row it wrote closed, 38 → 12 moves right). Flags alone do not tell there: a game read with a
+ * row less has two moves less to flag (in a hand flagged throughout that alone made a row read alike by chance look
+ * like a move written twice), and a game read as numbered past a move written twice is often sure of every move after
+ * it, a move apart (README, *A move written twice*, *Rows written again, told by how the game fits*). Two players'
+ * sheets with a row one holds alone taken the other way (`closed` undefined): more moves read surely, or fewer flagged
+ * where most are read surely (their plies hold one box or two, so a move's likelihood does not compare: held to
+ * ROWS_LIKELIER, cursive pairs with a move written twice read 99.2 → 95.0% right).
  */
 export const rowsReadBetter = (other: DecodedGame, game: DecodedGame, closed?: Renumbered["closed"]) => {
   const fewerFlagged = flaggedMoves(other) < flaggedMoves(game);
