@@ -34,6 +34,8 @@ export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: nu
 
 export type DecodeOptions = {
   beamWidth?: number;
+  /** How far below the best game a game is still followed (natural log, per sheet of the ply): BEAM_SPAN unless given. */
+  beamSpan?: number;
   /** How a move's evidence tells its confidence, and below which confidence it is flagged for review (by default the shipped one). */
   calibration?: Calibration;
   /** Moves a person confirmed or corrected (SAN, from the first ply): kept as they are, the rest decoded after them. */
@@ -79,7 +81,9 @@ const BEAM_WIDTH = 512;
  * Games less likely than the best by more than this (natural log, per sheet of the ply) are not
  * followed: e^-10 of the best, they almost never turn out right, and leaving them out makes the wide
  * beam affordable (on the same sheets, 128 games within this span decode fonts 85.6% right, as 128
- * without it, in half its time; on the whole benchmark about the time of 64 games without it).
+ * without it, in half its time; on the whole benchmark about the time of 64 games without it). Almost: where one box
+ * is misread so that the right move falls out of the span at its ply, the game goes astray from there (writer.ts
+ * searches such a game again wider: WIDE_SPAN).
  */
 const BEAM_SPAN = 10;
 /**
@@ -499,7 +503,7 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     const expanded: Child[] = [];
     const farApart: Child[] = [];
     const sheets = Math.max(1, observation.logProbs.length);
-    const span = BEAM_SPAN * sheets;
+    const span = (options.beamSpan ?? BEAM_SPAN) * sheets;
     const apartSpan = APART_SPAN * sheets;
     const leader = beams[0];
     /** The children of `beam`: those within the span of the best so far, and all of them where its game left the leader long ago (`old`). */

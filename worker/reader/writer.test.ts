@@ -4,7 +4,7 @@ import { CLASSES } from "./alphabet";
 import { FEATURE_NAMES, type Calibration } from "./calibration";
 import type { PageMoves } from "./read";
 import { FRAMES, frames } from "./testFrames";
-import type { DecodedGame } from "./decode";
+import { decodeGame, type DecodedGame } from "./decode";
 import { readGameAdaptedToWriter, readsBetter, rowsReadBetter, teachingMoves } from "./writer";
 
 /** A recognizer whose output layer passes its features through: the features are the classes' log-probabilities. */
@@ -185,5 +185,22 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect([game.moves.map((move) => move.san), game.unfamiliarHand, game.leftOut, otherGames]).toEqual([ruyLopez, false, [], [0]]);
     // one game's sheets: none
     expect((await readGameAdaptedToWriter([pageOf(ruyLopez), pageOf(ruyLopez)], "EN", head)).otherGames).toEqual([]);
+  });
+
+  it("searches a game one misread box sent astray again wider, and reads it right", async () => {
+    // 3. d4 written so that its box reads d3 (every other character e^-14 as likely, not e^-9): d4 falls out of the search's span
+    const played = ["e4", "e5", "Nf3", "Nc6", "d4", "Nf6", "dxe5", "Nxe4", "Qd5", "Nc5", "Bg5", "Ne6"];
+    const written = played.map((san, ply) => (ply === 4 ? "d3" : san));
+    const floor = Math.log(1e-4);
+    const sharp = (text: string) => frames(text).map((logProb) => (Math.abs(logProb - floor) < 1e-3 ? Math.log(1e-6) : logProb));
+    // searched as usual, the game takes 3. d3 and from there reads moves the boxes do not show: most of it flagged
+    const astray = decodeGame(written.map((text) => ({ frames: FRAMES, logProbs: [sharp(text)], sheets: [0] })), "EN");
+    expect(astray.moves[4].san).toBe("d3");
+    expect(astray.moves.filter((move) => move.flagged).length).toBeGreaterThanOrEqual(0.4 * played.length);
+    const sheet: PageMoves[] = [{ moves: written.map((text, ply) => ({ ply, logProbs: sharp(text), features: sharp(text) })) }];
+    const { game } = await readGameAdaptedToWriter(sheet, "EN", head);
+    expect(game.moves.map((move) => move.san)).toEqual(played);
+    // the move whose box shows another is still a person's to check
+    expect(game.moves.filter((move) => move.flagged).map((move) => move.san)).toEqual(["d4"]);
   });
 });

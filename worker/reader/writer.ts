@@ -125,7 +125,8 @@ type ReadLanguages = { languages: NotationLanguage[]; boxPlies: BoxPlies };
  * And before that, two players' sheets are aligned row by row where one left a move out or wrote one twice
  * (alignedPages), and a sheet alone with a row of the form left blank or a move written twice is also read without
  * the row (closedRows), kept where it then reads better (rowsReadBetter); `boxPlies` says where such a sheet's boxes stand
- * in the game.
+ * in the game. The game as numbered, where it flags many moves, is first searched again wider (searchedWider), and where
+ * that finds a likelier game, every reading after it searches as widely.
  */
 export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
   // the later decodings meet mostly the positions of the first
@@ -133,7 +134,8 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
   // a player who left a move out or wrote one twice: his boxes numbered as the game's plies
   const aligned = alignedPages(pagesAsNumbered);
   let { pages, boxPlies } = aligned;
-  const asNumbered = readGame(pages, language, decoding);
+  const searched = searchedWider(pages, language, decoding, readGame(pages, language, decoding));
+  const asNumbered = searched.game;
   let given = asNumbered;
   // the rows read another way, kept where it reads better (rowsReadBetter): a sheet alone with a row of the form left blank
   // or a move written twice read without the row; of two sheets, a row one holds alone taken the other way
@@ -149,6 +151,8 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
     decoding = { ...decoding, unsure: leftOut.unsure };
     given = leftOut.game;
   }
+  // read again after adapting, the game would be lost at the same box: those readings search as widely
+  if (searched.beamSpan) decoding = { ...decoding, beamSpan: searched.beamSpan };
   options.onStep?.();
   const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding, given);
   const languages = written.map((page) => page.language ?? language);
@@ -161,6 +165,34 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
     decoding,
   );
   return { ...(readsBetter(again.game, reading.game) ? again : reading), languages, boxPlies };
+}
+
+/**
+ * A game whose search lost the right move at a misread box (it fell out of decode.ts's BEAM_SPAN at its ply) goes on
+ * astray, its moves after that box flagged or read surely wrong (the moves that need the right one read as others,
+ * or as a move left out: on held-out sheets a print sheet 48 of 82 moves right, 20 wrong unflagged, and a fonts sheet
+ * 20 of 78, 54 wrong unflagged). A game with this share of its moves flagged or more is searched again over WIDE_SPAN.
+ * On 64 held-out sheets (fonts, joined, print, cursive) only sheets flagged so were read otherwise by a span of 20.
+ */
+const WIDER_WHERE_FLAGGED = 0.4;
+/** The span of that second search: 14 found the right game on both sheets above, 20 the same games at up to 5 times the time. */
+const WIDE_SPAN = 16;
+/**
+ * How much likelier (natural log) the game found so must be to be taken: a game barely likelier is mostly the same
+ * game, and every reading after it would search as widely, for up to two and a half times the time where nothing
+ * changes (cursive sheet 14: 5.2 → 12.6 s of CPU; 7.3 s with this margin).
+ */
+const WIDER_LIKELIER = 5;
+
+/**
+ * `game`, read from `pages`, or where it flags many moves and a search over WIDE_SPAN finds a game likelier by
+ * WIDER_LIKELIER, that game and the span (`beamSpan`) it was found in.
+ */
+function searchedWider(pages: readonly PageMoves[], language: NotationLanguage, decoding: DecodeOptions, game: DecodedGame): { game: DecodedGame; beamSpan?: number } {
+  // a hand the reader is lost on goes to a person whole: another search would only take time
+  if (game.unfamiliarHand || flaggedMoves(game) < WIDER_WHERE_FLAGGED * game.moves.length) return { game };
+  const wider = readGame(pages, language, { ...decoding, beamSpan: WIDE_SPAN });
+  return wider.logLikelihood > game.logLikelihood + WIDER_LIKELIER ? { game: wider, beamSpan: WIDE_SPAN } : { game };
 }
 
 /**
