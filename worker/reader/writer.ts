@@ -126,7 +126,8 @@ type ReadLanguages = { languages: NotationLanguage[]; boxPlies: BoxPlies };
  * (alignedPages), and a sheet alone with a row of the form left blank or a move written twice is also read without
  * the row (closedRows), kept where it then reads better (rowsReadBetter); `boxPlies` says where such a sheet's boxes stand
  * in the game. The game as numbered, where it flags many moves, is first searched again wider (searchedWider), and where
- * that finds a likelier game, every reading after it searches as widely.
+ * that finds a likelier game, the readings in other languages and after adapting to the writer search as widely (rows
+ * read otherwise and trials of a row left out do not: they are weighed against that game).
  */
 export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
   // the later decodings meet mostly the positions of the first
