@@ -36,6 +36,8 @@ export type DecodeOptions = {
   beamWidth?: number;
   /** How far below the best game a game is still followed (natural log, per sheet of the ply): BEAM_SPAN unless given. */
   beamSpan?: number;
+  /** The plies (from `from` up to, not including, `to`) where `beamSpan` holds: BEAM_SPAN at the others. Every ply where not given. */
+  widenedPlies?: { from: number; to: number };
   /** How a move's evidence tells its confidence, and below which confidence it is flagged for review (by default the shipped one). */
   calibration?: Calibration;
   /** Moves a person confirmed or corrected (SAN, from the first ply): kept as they are, the rest decoded after them. */
@@ -503,7 +505,8 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     const expanded: Child[] = [];
     const farApart: Child[] = [];
     const sheets = Math.max(1, observation.logProbs.length);
-    const span = (options.beamSpan ?? BEAM_SPAN) * sheets;
+    const widened = !options.widenedPlies || (ply >= options.widenedPlies.from && ply < options.widenedPlies.to);
+    const span = ((widened && options.beamSpan) || BEAM_SPAN) * sheets;
     const apartSpan = APART_SPAN * sheets;
     const leader = beams[0];
     /** The children of `beam`: those within the span of the best so far, and all of them where its game left the leader long ago (`old`). */

@@ -5,7 +5,7 @@ import { FEATURE_NAMES, type Calibration } from "./calibration";
 import type { PageMoves } from "./read";
 import { FRAMES, frames } from "./testFrames";
 import { decodeGame, type DecodedGame } from "./decode";
-import { readGameAdaptedToWriter, readsBetter, rowsReadBetter, teachingMoves } from "./writer";
+import { readGameAdaptedToWriter, readsAsWrittenAgain, readsBetter, rowsReadBetter, teachingMoves } from "./writer";
 
 /** A recognizer whose output layer passes its features through: the features are the classes' log-probabilities. */
 const head: Head = {
@@ -152,6 +152,24 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(rowsReadBetter(game(90, 50, -600), game(92, 51, -700))).toBe(false);
   });
 
+  it("closes a row as written again only where its boxes could show the row above, not where they clearly show the moves read there", () => {
+    const gameOf = (sans: string[]): DecodedGame => ({ moves: sans.map((san, ply) => ({ ply, san, confidence: 1, flagged: false })), fen: "", logLikelihood: 0, unfamiliarHand: false, leftOut: [] });
+    // the second row closed: its boxes (plies 2 and 3) left out, the rest two plies earlier (the first row's as numbered)
+    const closing = [[[2, -1], [3, -1], [4, 2], [5, 3]] as [number, number][]];
+    const page = (second: string[]): PageMoves[] => [{ moves: ["e4", "e5", ...second, "Nf3", "Nc6"].map((text, ply) => box(ply, text)) }];
+    const [numbered, closed] = [gameOf(["e4", "e5", "Bc4", "Bc5", "Nf3", "Nc6"]), gameOf(["e4", "e5", "Nf3", "Nc6"])];
+    // e4 e5 written again in the second row, read as numbered as Bc4 Bc5 there: the boxes show the row above
+    expect(readsAsWrittenAgain(page(["e4", "e5"]), closing, numbered, closed, "EN")).toBe(true);
+    // a real row (Bc4 Bc5) that only looked like the row above: the game's moves fit its boxes, the row above's far worse
+    expect(readsAsWrittenAgain(page(["Bc4", "Bc5"]), closing, numbered, closed, "EN")).toBe(false);
+    // written unclearly (c4 c5, each first letter as likely an e): it may be the row above again
+    const halfE = (ply: number, text: string) => ({ ply, logProbs: frames(text, { 0: "ce" }) });
+    const unclear: PageMoves[] = [{ moves: [box(0, "e4"), box(1, "e5"), halfE(2, "c4"), halfE(3, "c5"), box(4, "Nf3"), box(5, "Nc6")] }];
+    expect(readsAsWrittenAgain(unclear, closing, gameOf(["e4", "e5", "c4", "c5", "Nf3", "Nc6"]), closed, "EN")).toBe(true);
+    // a page read as numbered closes nothing to check
+    expect(readsAsWrittenAgain(page(["Bc4", "Bc5"]), [null], numbered, closed, "EN")).toBe(true);
+  });
+
   it("learns from a first reading with a fifth of its moves sure, not from one with fewer", () => {
     const sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"];
     /** A reading whose moves at `sure` plies the decoder gives 0.995 of the probability, the others 0.5; a move a person confirmed has no evidence. */
@@ -194,9 +212,13 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     const floor = Math.log(1e-4);
     const sharp = (text: string) => frames(text).map((logProb) => (Math.abs(logProb - floor) < 1e-3 ? Math.log(1e-6) : logProb));
     // searched as usual, the game takes 3. d3 and from there reads moves the boxes do not show: most of it flagged
-    const astray = decodeGame(written.map((text) => ({ frames: FRAMES, logProbs: [sharp(text)], sheets: [0] })), "EN");
+    const plies = written.map((text) => ({ frames: FRAMES, logProbs: [sharp(text)], sheets: [0] }));
+    const astray = decodeGame(plies, "EN");
     expect(astray.moves[4].san).toBe("d3");
     expect(astray.moves.filter((move) => move.flagged).length).toBeGreaterThanOrEqual(0.4 * played.length);
+    // searched wider only around the misread box (as the readings after adapting are), the game is found; wider only after it, not
+    expect(decodeGame(plies, "EN", { beamSpan: 16, widenedPlies: { from: 0, to: 9 } }).moves.map((move) => move.san)).toEqual(played);
+    expect(decodeGame(plies, "EN", { beamSpan: 16, widenedPlies: { from: 5, to: 12 } }).moves[4].san).toBe("d3");
     const sheet: PageMoves[] = [{ moves: written.map((text, ply) => ({ ply, logProbs: sharp(text), features: sharp(text) })) }];
     const { game } = await readGameAdaptedToWriter(sheet, "EN", head);
     expect(game.moves.map((move) => move.san)).toEqual(played);

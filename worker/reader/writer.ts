@@ -126,8 +126,8 @@ type ReadLanguages = { languages: NotationLanguage[]; boxPlies: BoxPlies };
  * (alignedPages), and a sheet alone with a row of the form left blank or a move written twice is also read without
  * the row (closedRows), kept where it then reads better (rowsReadBetter); `boxPlies` says where such a sheet's boxes stand
  * in the game. The game as numbered, where it flags many moves, is first searched again wider (searchedWider), and where
- * that finds a likelier game, the readings in other languages and after adapting to the writer search as widely (rows
- * read otherwise and trials of a row left out do not: they are weighed against that game).
+ * that finds a likelier game, the readings in other languages and after adapting to the writer search as widely around
+ * where the two games part (rows read otherwise and trials of a row left out do not: they are weighed against that game).
  */
 export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMoves[], language: NotationLanguage, head: Head, options: WriterOptions = {}): Promise<WriterReading & ReadLanguages> {
   // the later decodings meet mostly the positions of the first
@@ -141,8 +141,10 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
   // the rows read another way, kept where it reads better (rowsReadBetter): a sheet alone with a row of the form left blank
   // or a move written twice read without the row; of two sheets, a row one holds alone taken the other way
   const doubted = new Set(given.moves.flatMap((move) => (move.flagged ? [move.ply] : [])));
-  for (const otherwise of aligned.otherwise ? [aligned.otherwise] : closedRows(pages, doubted)) {
+  const numbered = pages;
+  for (const otherwise of aligned.otherwise ? [aligned.otherwise] : closedRows(numbered, doubted)) {
     const read = readGame(otherwise.pages, language, decoding);
+    if (otherwise.closed === "written" && !readsAsWrittenAgain(numbered, otherwise.boxPlies, asNumbered, read, language)) continue;
     if (rowsReadBetter(read, given, otherwise.closed)) ({ pages, boxPlies, given } = { ...otherwise, given: read });
   }
   // a sheet alone read as numbered, where a move left out explains where its game goes wrong: read with that row left out
@@ -152,8 +154,8 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
     decoding = { ...decoding, unsure: leftOut.unsure };
     given = leftOut.game;
   }
-  // read again after adapting, the game would be lost at the same box: those readings search as widely
-  if (searched.beamSpan) decoding = { ...decoding, beamSpan: searched.beamSpan };
+  // read again after adapting, the game would be lost at the same box: those readings search as widely around it
+  if (searched.widened) decoding = { ...decoding, ...searched.widened };
   options.onStep?.();
   const written = withFoundLanguages(pages, language, options.languageChosen ?? new Set(), decoding, given);
   const languages = written.map((page) => page.language ?? language);
@@ -180,21 +182,70 @@ const WIDER_WHERE_FLAGGED = 0.4;
 const WIDE_SPAN = 16;
 /**
  * How much likelier (natural log) the game found so must be to be taken: a game barely likelier is mostly the same
- * game, and every reading after it would search as widely, for up to two and a half times the time where nothing
+ * game, and the readings after it would search as widely, for up to two and a half times the time where nothing
  * changes (cursive sheet 14: 5.2 → 12.6 s of CPU; 7.3 s with this margin).
  */
 const WIDER_LIKELIER = 5;
+/**
+ * The plies the readings after a game found so search as widely: from this many before the ply where it parts from the
+ * game searched as usual to WIDENED_AFTER after it (the right move fell out of the span at that box, or a few plies later
+ * behind a wrong game that read on well for a while). Everywhere, every later reading took two to three times as long;
+ * on bench sheets 0–31 (fonts, print, cursive) the 13 sheets searched so read the same games on fonts and cursive, on
+ * print 4 moves more right and 41 fewer flagged, in 18–34% less CPU (cursive 32.8 → 21.7 s; README, *The later
+ * readings search wider only where the game went astray*). Up to 8 plies after it, print lost 2 moves on one sheet.
+ */
+const WIDENED_BEFORE = 4;
+const WIDENED_AFTER = 16;
 
 /**
  * `game`, read from `pages`, or where it flags many moves and a search over WIDE_SPAN finds a game likelier by
- * WIDER_LIKELIER, that game and the span (`beamSpan`) it was found in.
+ * WIDER_LIKELIER, that game, and the span it was found in with the plies where later readings search so (`widened`).
  */
-function searchedWider(pages: readonly PageMoves[], language: NotationLanguage, decoding: DecodeOptions, game: DecodedGame): { game: DecodedGame; beamSpan?: number } {
+function searchedWider(pages: readonly PageMoves[], language: NotationLanguage, decoding: DecodeOptions, game: DecodedGame): { game: DecodedGame; widened?: Pick<DecodeOptions, "beamSpan" | "widenedPlies"> } {
   // a hand the reader is lost on goes to a person whole: another search would only take time
   if (game.unfamiliarHand || flaggedMoves(game) < WIDER_WHERE_FLAGGED * game.moves.length) return { game };
   const wider = readGame(pages, language, { ...decoding, beamSpan: WIDE_SPAN });
-  return wider.logLikelihood > game.logLikelihood + WIDER_LIKELIER ? { game: wider, beamSpan: WIDE_SPAN } : { game };
+  if (!(wider.logLikelihood > game.logLikelihood + WIDER_LIKELIER)) return { game };
+  // where the game went astray: the later readings search as widely there, not everywhere
+  const parted = wider.moves.findIndex((move, ply) => move.san !== game.moves[ply]?.san);
+  const at = parted < 0 ? Math.min(wider.moves.length, game.moves.length) : parted;
+  return { game: wider, widened: { beamSpan: WIDE_SPAN, widenedPlies: { from: at - WIDENED_BEFORE, to: at + WIDENED_AFTER } } };
 }
+
+/**
+ * Whether the boxes a sheet's rows closed as written again leave out (`boxPlies` -1) could show the moves `closed` (the game
+ * read so) reads in the row above them: they fit the moves `numbered` (the game read as numbered) reads there better by no
+ * more than WRITTEN_AGAIN_MARGIN a box. A row written twice shows the row above again; a real row read badly only looks
+ * like it (Bb4 c6 below Bxd2 Bd7, a joined hand with real digits: its boxes fit Bb4 and c6 by −2.7 and −1.4, Bxd2 and Bd7
+ * by −11.7 and −17.3), and was closed where the game fitted the other boxes better by a little more than ROWS_LIKELIER,
+ * then read on surely two plies early (21 of 83 moves right, 41 wrong unflagged).
+ */
+export function readsAsWrittenAgain(pages: readonly PageMoves[], boxPlies: BoxPlies, numbered: DecodedGame, closed: DecodedGame, language: NotationLanguage): boolean {
+  let [asAbove, asNumbered, boxes] = [0, 0, 0];
+  pages.forEach((page, p) => {
+    const fit = (logProbs: Float32Array, san: string) =>
+      Math.max(...sheetForms(san, page.language ?? language).map((form) => ctcLogLikelihood(logProbs, FRAMES, CLASSES, encodeText(form))));
+    // the boxes before the first row closed stand where they are numbered
+    const gamePly = new Map(boxPlies[p] ?? []);
+    for (const [ply, at] of gamePly) {
+      const box = page.moves.find((move) => move.ply === ply);
+      const [above, there] = [closed.moves[gamePly.get(ply - 2) ?? ply - 2]?.san, numbered.moves[ply]?.san];
+      // a box read as nothing (a row left blank) tells neither
+      if (at !== -1 || !box || !above || !there || greedyDecode(box.logProbs, FRAMES, CLASSES).length === 0) continue;
+      asAbove += fit(box.logProbs, above);
+      asNumbered += fit(box.logProbs, there);
+      boxes++;
+    }
+  });
+  return asAbove + WRITTEN_AGAIN_MARGIN * boxes >= asNumbered;
+}
+/**
+ * How much better (natural log, a box) a closed row's boxes may fit the moves read there as numbered than the row above's
+ * and still be taken for it written again: on 36 held-out sheets with a move written twice (fonts, print, cursive), the
+ * rows rightly closed fitted them up to 7.4 better (a print hand read with the moves of the row above it as closed read
+ * them so); the real row closed in error, 12.5.
+ */
+const WRITTEN_AGAIN_MARGIN = 10;
 
 /**
  * Whether a game read with the sheets' rows taken another way is the better. A sheet read alone with only blank rows
