@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FEATURE_NAMES, SHIPPED_CALIBRATION, type Calibration } from "./calibration";
+import { FEATURE_NAMES, reviewThreshold, SHIPPED_CALIBRATION, type Calibration } from "./calibration";
 import { bestFirst, decodeGame, sheetForms, writtenLong, type PlyObservation } from "./decode";
 import { FRAMES, frames } from "./testFrames";
 
@@ -169,11 +169,12 @@ describe("legality-constrained decoding", () => {
     expect(both.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
     // a later box read unclearly, Ne5 (legal only where the b1 knight went) or perhaps Nf3 (only where the other did),
     // leaves Nbd2 0.96 sure on both sheets (25 to 1): two boxes showing Nd2 tell no more than one, so it is held to one
-    // sheet's threshold (0.97 since 2026-12-02's second session), not to the one of moves both sheets show (0.95; 0.5 until 2026-12-01)
+    // sheet's threshold (0.98 since 2026-12-07's third session), not to the one of moves both sheets show (0.97; 0.5 until 2026-12-01)
     const unclear = (text: string, p: number) => (p === 8 ? frames(text, { 1: "eef", 2: "5555533" }) : frames(text));
     const leaning = decodeGame(texts.map((text, p): PlyObservation => ({ frames: FRAMES, logProbs: [unclear(text, p), unclear(text, p)], sheets: [0, 1] })), "EN");
     expect(leaning.moves[6]).toMatchObject({ san: "Nbd2", flagged: true, evidence: { tied: true, boxes: 2 } });
-    expect(leaning.moves[6].confidence).toBeGreaterThan(SHIPPED_CALIBRATION.bothSheets!.reviewBelow);
+    expect(leaning.moves[6].confidence).toBeGreaterThan(0.95);
+    expect(reviewThreshold(leaning.moves[6].evidence!, SHIPPED_CALIBRATION)).toBe(SHIPPED_CALIBRATION.reviewBelow);
     expect(leaning.moves.filter((m) => m.flagged).map((m) => m.ply)).toEqual([6]);
   });
 
