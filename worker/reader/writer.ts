@@ -192,7 +192,7 @@ const WIDER_LIKELIER = 5;
  * behind a wrong game that read on well for a while). Everywhere, every later reading took two to three times as long;
  * on bench sheets 0–31 (fonts, print, cursive) the 13 sheets searched so read the same games on fonts and cursive, on
  * print 4 moves more right and 41 fewer flagged, in 18–34% less CPU (cursive 32.8 → 21.7 s; README, *The later
- * readings search wider only where the game went astray*). Up to 8 plies after it, print lost 2 moves on one sheet.
+ * readings searched wider only where the game went astray*). Up to 8 plies after it, print lost 2 moves on one sheet.
  */
 const WIDENED_BEFORE = 4;
 const WIDENED_AFTER = 16;
