@@ -228,10 +228,11 @@ export function readsAsWrittenAgain(pages: readonly PageMoves[], boxPlies: BoxPl
     // the boxes before the first row closed stand where they are numbered
     const gamePly = new Map(boxPlies[p] ?? []);
     for (const [ply, at] of gamePly) {
+      if (at !== -1) continue;
       const box = page.moves.find((move) => move.ply === ply);
       const [above, there] = [closed.moves[gamePly.get(ply - 2) ?? ply - 2]?.san, numbered.moves[ply]?.san];
       // a box read as nothing (a row left blank) tells neither
-      if (at !== -1 || !box || !above || !there || greedyDecode(box.logProbs, FRAMES, CLASSES).length === 0) continue;
+      if (!box || !above || !there || greedyDecode(box.logProbs, FRAMES, CLASSES).length === 0) continue;
       asAbove += fit(box.logProbs, above);
       asNumbered += fit(box.logProbs, there);
       boxes++;
