@@ -53,9 +53,12 @@ const RESULT_FORMS: { value: NonNullable<WrittenResult["value"]>; forms: string[
   { value: "DRAW", forms: ["-", "12", "12-12"] },
 ];
 
+/** How likely a box's reading is to show the likeliest of `forms` (log, CTC). */
+export const formsFit = (logProbs: Float32Array, forms: readonly string[]) => Math.max(...forms.map((form) => ctcLogLikelihood(logProbs, FRAMES, CLASSES, encodeText(form))));
+
 /** The written result: the most likely of its forms, reported only when it is clearly the one. */
 function readResult(logProbs: Float32Array): WrittenResult {
-  const scores = RESULT_FORMS.map(({ value, forms }) => ({ value, score: Math.max(...forms.map((form) => ctcLogLikelihood(logProbs, FRAMES, CLASSES, encodeText(form)))) }));
+  const scores = RESULT_FORMS.map(({ value, forms }) => ({ value, score: formsFit(logProbs, forms) }));
   const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
   const total = scores.reduce((sum, s) => sum + Math.exp(s.score - best.score), 0);
   const confidence = 1 / total;

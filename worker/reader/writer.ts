@@ -9,7 +9,7 @@ import { withFoundLanguages } from "./language";
 import { alignedPages, closedRows, type BoxPlies, type Renumbered } from "./align";
 import { rowLeftOut } from "./leftOut";
 import { Positions } from "./positions";
-import { gamesApart, readGame, sheetLanguage, sheetsOf, type PageMoves } from "./read";
+import { formsFit, gamesApart, readGame, sheetLanguage, sheetsOf, type PageMoves } from "./read";
 
 /** A decoded move the decoder gives at least this share of the probability (MoveEvidence.posterior) teaches the recognizer how its writer writes it. */
 const TEACHING_POSTERIOR = 0.99;
@@ -223,8 +223,7 @@ function searchedWider(pages: readonly PageMoves[], language: NotationLanguage, 
 export function readsAsWrittenAgain(pages: readonly PageMoves[], boxPlies: BoxPlies, numbered: DecodedGame, closed: DecodedGame, language: NotationLanguage): boolean {
   let [asAbove, asNumbered, boxes] = [0, 0, 0];
   pages.forEach((page, p) => {
-    const fit = (logProbs: Float32Array, san: string) =>
-      Math.max(...sheetForms(san, page.language ?? language).map((form) => ctcLogLikelihood(logProbs, FRAMES, CLASSES, encodeText(form))));
+    const fit = (logProbs: Float32Array, san: string) => formsFit(logProbs, sheetForms(san, page.language ?? language));
     // the boxes before the first row closed stand where they are numbered
     const gamePly = new Map(boxPlies[p] ?? []);
     for (const [ply, at] of gamePly) {
