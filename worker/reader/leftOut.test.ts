@@ -74,4 +74,14 @@ describe("a sheet read alone whose player left a move out", { timeout: 30_000 },
     expect(rowLeftOut([leftOut()], { ...slipped, unfamiliarHand: true }, "EN", { prior })).toBeNull();
     expect(rowLeftOut([leftOut(), whole()], slipped, "EN", { prior })).toBeNull();
   });
+
+  it("is left as numbered where the game read with the row left out reads other moves before it than the game as numbered", () => {
+    // a fonts sheet (openings, 1027) read 8... O-O as a6 (its box reads a6): a row left out five rows later let black
+    // castle there, the moves from it on read two plies late, 52 of them wrong and unflagged
+    const slipped = readGame([leftOut()], "EN", { prior });
+    expect(rowLeftOut([leftOut()], slipped, "EN", { prior })?.game.moves[1].san).toBe("e5");
+    // the game as numbered with 1... e6 for 1... e5, which the box shows: the trials read on from e6, the game with the row left out reads e5
+    const otherwise = { ...slipped, moves: slipped.moves.map((move) => (move.ply === 1 ? { ...move, san: "e6" } : move)) };
+    expect(rowLeftOut([leftOut()], otherwise, "EN", { prior })).toBeNull();
+  });
 });

@@ -50,7 +50,8 @@ export type RowLeftOut = { opened: Renumbered; game: DecodedGame; unsure: Set<nu
  * A sheet read alone (one player's) whose `game`, read as numbered, goes wrong where a row left out would explain it:
  * the pages with the boxes from that row on two plies later (openedRow), the game read so, and its `unsure` plies (from
  * the first row where the move may have been left out to the last, and the two plies no box shows), flagged. Null where the sheet
- * is not alone, its hand is unfamiliar, or no row read so fits the boxes LEFT_OUT_LIKELIER better.
+ * is not alone, its hand is unfamiliar, no row read so fits the boxes LEFT_OUT_LIKELIER better, or the game read so reads
+ * other moves than `game` before the row before the one left out (as its trials do not).
  */
 export function rowLeftOut(pages: readonly PageMoves[], game: DecodedGame, language: NotationLanguage, options: DecodeOptions): RowLeftOut | null {
   if (sheetsOf(pages).length !== 1 || game.unfamiliarHand || options.prefix?.length) return null;
@@ -69,6 +70,10 @@ export function rowLeftOut(pages: readonly PageMoves[], game: DecodedGame, langu
   const opened = openedRow(pages, best.row);
   const read = readGame(opened.pages, language, options);
   if (read.unfamiliarHand || read.moves.length !== game.moves.length + 2 || read.logLikelihood < game.logLikelihood + LEFT_OUT_LIKELIER) return null;
+  // a move left out moves only the boxes after it: the trials read the moves before as numbered, and a game that
+  // reads others there won by reading the boxes otherwise, not by the row (README, *A row left out that read the game
+  // before it otherwise*)
+  if (read.moves.slice(0, 2 * (best.row - 1)).some((move, ply) => move.san !== game.moves[ply].san)) return null;
   // the game read as numbered with a wider beam: where the beam lost the game in a stretch hard to read, a row read left
   // out there found it again, and won by that alone
   if (read.logLikelihood < readGame(pages, language, { ...options, beamWidth: CHECK_BEAM }).logLikelihood + LEFT_OUT_LIKELIER) return null;
