@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FEATURE_NAMES, reviewThreshold, SHIPPED_CALIBRATION, type Calibration } from "./calibration";
-import { bestFirst, decodeGame, sheetForms, writtenLong, type PlyObservation } from "./decode";
+import { bestFirst, decodeGame, partingPly, sheetForms, writtenLong, type DecodedGame, type PlyObservation } from "./decode";
 import { FRAMES, frames } from "./testFrames";
 
 const ply = (...sheets: Float32Array[]): PlyObservation => ({ frames: FRAMES, logProbs: sheets });
@@ -375,5 +375,15 @@ describe("the best of many children, without sorting them all", () => {
       expect(bestFirst(children, count).map((child) => child.id)).toEqual(sorted.map((child) => child.id));
     }
     expect(bestFirst([{ score: -1 }, { score: 0 }, { score: -1 }], 5)).toEqual([{ score: 0 }, { score: -1 }, { score: -1 }]);
+  });
+});
+
+describe("where two games part", () => {
+  const game = (...sans: string[]): DecodedGame => ({ moves: sans.map((san, ply) => ({ ply, san, confidence: 1, flagged: false })), fen: "", logLikelihood: 0, unfamiliarHand: false, leftOut: [] });
+  it("is the first ply where they read other moves, or the shorter game's end where one goes on as the other", () => {
+    expect(partingPly(game("e4", "e5", "Nf3", "Nc6"), game("e4", "e5", "Bc4", "Nc6"))).toBe(2);
+    expect(partingPly(game("e4", "e5"), game("e4", "e5", "Nf3"))).toBe(2);
+    expect(partingPly(game("e4", "e5", "Nf3"), game("e4", "e5"))).toBe(2);
+    expect(partingPly(game("d4"), game("e4"))).toBe(0);
   });
 });

@@ -32,6 +32,13 @@ export type DecodedMove = { ply: number; san: string; confidence: number; flagge
  */
 export type DecodedGame = { moves: DecodedMove[]; fen: string; logLikelihood: number; unfamiliarHand: boolean; leftOut: number[] };
 
+/** The first ply where two games read other moves (the shorter game's length where one goes on as the other). */
+export function partingPly(a: DecodedGame, b: DecodedGame): number {
+  const plies = Math.min(a.moves.length, b.moves.length);
+  const parted = a.moves.slice(0, plies).findIndex((move, ply) => move.san !== b.moves[ply].san);
+  return parted < 0 ? plies : parted;
+}
+
 export type DecodeOptions = {
   beamWidth?: number;
   /** How far below the best game a game is still followed (natural log, per sheet of the ply): BEAM_SPAN unless given. */

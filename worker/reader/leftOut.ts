@@ -1,6 +1,6 @@
 import type { NotationLanguage } from "~/chess/languages";
 import { openedRow, type Renumbered } from "./align";
-import { withUnsure, type DecodedGame, type DecodeOptions } from "./decode";
+import { partingPly, withUnsure, type DecodedGame, type DecodeOptions } from "./decode";
 import { readGame, sheetsOf, type PageMoves } from "./read";
 
 /**
@@ -73,7 +73,7 @@ export function rowLeftOut(pages: readonly PageMoves[], game: DecodedGame, langu
   // a move left out moves only the boxes after it: the trials read the moves before as numbered, and a game that
   // reads others there won by reading the boxes otherwise, not by the row (README, *A row left out that read the game
   // before it otherwise*)
-  if (read.moves.slice(0, 2 * (best.row - 1)).some((move, ply) => move.san !== game.moves[ply].san)) return null;
+  if (partingPly(read, game) < 2 * (best.row - 1)) return null;
   // the game read as numbered with a wider beam: where the beam lost the game in a stretch hard to read, a row read left
   // out there found it again, and won by that alone
   if (read.logLikelihood < readGame(pages, language, { ...options, beamWidth: CHECK_BEAM }).logLikelihood + LEFT_OUT_LIKELIER) return null;

@@ -4,7 +4,7 @@ import { adaptHead, headLogProbs, type WriterSample } from "../model/adapt";
 import { FRAMES, mixedReadings, type Head } from "../model/recognizer";
 import { CLASSES, encodeText } from "./alphabet";
 import { ctcLogLikelihood, greedyDecode } from "./ctc";
-import { COLON, namesFiles, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
+import { COLON, namesFiles, partingPly, sheetForms, type DecodeOptions, type DecodedGame, type DecodedMove } from "./decode";
 import { withFoundLanguages } from "./language";
 import { alignedPages, closedRows, type BoxPlies, type Renumbered } from "./align";
 import { rowLeftOut } from "./leftOut";
@@ -207,8 +207,7 @@ function searchedWider(pages: readonly PageMoves[], language: NotationLanguage, 
   const wider = readGame(pages, language, { ...decoding, beamSpan: WIDE_SPAN });
   if (!(wider.logLikelihood > game.logLikelihood + WIDER_LIKELIER)) return { game };
   // where the game went astray: the later readings search as widely there, not everywhere
-  const parted = wider.moves.findIndex((move, ply) => move.san !== game.moves[ply]?.san);
-  const at = parted < 0 ? Math.min(wider.moves.length, game.moves.length) : parted;
+  const at = partingPly(wider, game);
   return { game: wider, widened: { beamSpan: WIDE_SPAN, widenedPlies: { from: at - WIDENED_BEFORE, to: at + WIDENED_AFTER } } };
 }
 
