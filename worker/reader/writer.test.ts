@@ -144,6 +144,9 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(rowsReadBetter(game(90, 10, -367.5), game(92, 12, -375.9), "written")).toBe(false);
     // likelier, but not by ROWS_LIKELIER: 4.7 (fonts, sheet 7 without a slip, 159 of 177 moves right against 177 of 179)
     expect(rowsReadBetter(game(177, 24, -621.8), game(179, 27, -633.6), "written")).toBe(false);
+    // likelier by 5.6 (fonts, sheet 7 with a move written twice: 179 of 179 moves right closed, 157 as numbered, 14 of
+    // them wrong and unflagged), kept since the closed row must also fit the row above as its own boxes do
+    expect(rowsReadBetter(game(179, 11, -630.9), game(181, 16, -643.6), "written")).toBe(true);
     // in a hand the reader does not know, how well a game fits tells little (Debian's Delphine: 38 → 12 moves right)
     expect(rowsReadBetter(game(89, 89, -690.2, true), game(91, 91, -740.8, true), "written")).toBe(false);
     // two players' sheets, a row taken the other way: more moves read surely, or fewer flagged where most are sure
@@ -168,6 +171,20 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(readsAsWrittenAgain(unclear, closing, gameOf(["e4", "e5", "c4", "c5", "Nf3", "Nc6"]), closed, "EN")).toBe(true);
     // a page read as numbered closes nothing to check
     expect(readsAsWrittenAgain(page(["Bc4", "Bc5"]), [null], numbered, closed, "EN")).toBe(true);
+  });
+
+  it("closes a row as written again only where its boxes fit the row above's moves nearly as well as the row above's own boxes do", () => {
+    const gameOf = (sans: string[]): DecodedGame => ({ moves: sans.map((san, ply) => ({ ply, san, confidence: 1, flagged: false })), fen: "", logLikelihood: 0, unfamiliarHand: false, leftOut: [] });
+    const closing = [[[2, -1], [3, -1], [4, 2], [5, 3]] as [number, number][]];
+    const closed = gameOf(["e4", "e5", "Nf3", "Nc6"]);
+    // d4 d5 written clearly below e4 e5 (as Qf2 Re6 below Qf3 Rf6, cursive sheet 1092): each box fits the row above's move
+    // with one character misread, within WRITTEN_AGAIN_MARGIN of the moves read there, but far worse than e4 and e5's own boxes
+    const real: PageMoves[] = [{ moves: ["e4", "e5", "d4", "d5", "Nf3", "Nc6"].map((text, ply) => box(ply, text)) }];
+    expect(readsAsWrittenAgain(real, closing, gameOf(["e4", "e5", "d4", "d5", "Nf3", "Nc6"]), closed, "EN")).toBe(false);
+    // the row above written again, its first letters as unclear as they are above: as well as the row above's own boxes
+    const unclear = (ply: number, text: string) => ({ ply, logProbs: frames(text, { 0: "ed" }) });
+    const again: PageMoves[] = [{ moves: [unclear(0, "e4"), unclear(1, "e5"), unclear(2, "e4"), unclear(3, "e5"), box(4, "Nf3"), box(5, "Nc6")] }];
+    expect(readsAsWrittenAgain(again, closing, gameOf(["e4", "e5", "d4", "d5", "Nf3", "Nc6"]), closed, "EN")).toBe(true);
   });
 
   it("learns from a first reading with a fifth of its moves sure, not from one with fewer", () => {
