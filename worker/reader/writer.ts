@@ -144,8 +144,9 @@ export async function readGameAdaptedToWriter(pagesAsNumbered: readonly PageMove
   const numbered = pages;
   for (const otherwise of aligned.otherwise ? [aligned.otherwise] : closedRows(numbered, doubted)) {
     const read = readGame(otherwise.pages, language, decoding);
-    if (otherwise.closed === "written" && !readsAsWrittenAgain(numbered, otherwise.boxPlies, asNumbered, read, language)) continue;
-    if (rowsReadBetter(read, given, otherwise.closed)) ({ pages, boxPlies, given } = { ...otherwise, given: read });
+    const shown = otherwise.closed === "written" ? readsAsWrittenAgain(numbered, otherwise.boxPlies, asNumbered, read, language) : 0;
+    if (shown === null) continue;
+    if (rowsReadBetter(read, given, otherwise.closed, shown)) ({ pages, boxPlies, given } = { ...otherwise, given: read });
   }
   // a sheet alone read as numbered, where a move left out explains where its game goes wrong: read with that row left out
   const leftOut = given === asNumbered ? rowLeftOut(pages, given, language, decoding) : null;
@@ -213,16 +214,17 @@ function searchedWider(pages: readonly PageMoves[], language: NotationLanguage, 
 
 /**
  * Whether the boxes a sheet's rows closed as written again leave out (`boxPlies` -1) could show the moves `closed` (the game
- * read so) reads in the row above them: they fit the moves `numbered` (the game read as numbered) reads there better by no
- * more than WRITTEN_AGAIN_MARGIN a box. A row written twice shows the row above again; a real row read badly only looks
- * like it (Bb4 c6 below Bxd2 Bd7, a joined hand with real digits: its boxes fit Bb4 and c6 by −2.7 and −1.4, Bxd2 and Bd7
+ * read so) reads in the row above them, and if so how much better (natural log, a box) they fit those moves than the moves
+ * `numbered` (the game read as numbered) reads there (rowsReadBetter's `shown`); null where they could not. They could
+ * where they fit the moves read there as numbered better by no more than WRITTEN_AGAIN_MARGIN a box. A row written twice
+ * shows the row above again; a real row read badly only looks like it (Bb4 c6 below Bxd2 Bd7, a joined hand with real digits: its boxes fit Bb4 and c6 by −2.7 and −1.4, Bxd2 and Bd7
  * by −11.7 and −17.3), and was closed where the game fitted the other boxes better by a little more than ROWS_LIKELIER,
  * then read on surely two plies early (21 of 83 moves right, 41 wrong unflagged). And the boxes must fit those moves
  * nearly as well as the row above's own boxes do, worse by no more than SAME_WRITING_MARGIN a box: the same writer wrote
  * the same moves twice. A real row one character apart from the row above, in a hand whose letters the recognizer
  * misreads, passes the first test and fails this one (README, *A real row closed as the row above written again*).
  */
-export function readsAsWrittenAgain(pages: readonly PageMoves[], boxPlies: BoxPlies, numbered: DecodedGame, closed: DecodedGame, language: NotationLanguage): boolean {
+export function readsAsWrittenAgain(pages: readonly PageMoves[], boxPlies: BoxPlies, numbered: DecodedGame, closed: DecodedGame, language: NotationLanguage): number | null {
   let [asAbove, asNumbered, boxes] = [0, 0, 0];
   // the row above's own boxes (a sheet alone: its boxes' plies are its own), and how well they and the boxes closed fit its moves
   const boxAt = new Map(pages.flatMap((page) => page.moves.map((move) => [move.ply, { move, page }] as const)));
@@ -249,7 +251,8 @@ export function readsAsWrittenAgain(pages: readonly PageMoves[], boxPlies: BoxPl
       ownBoxes++;
     }
   });
-  return asAbove + WRITTEN_AGAIN_MARGIN * boxes >= asNumbered && closedAsAbove + SAME_WRITING_MARGIN * ownBoxes >= aboveAsAbove;
+  const again = asAbove + WRITTEN_AGAIN_MARGIN * boxes >= asNumbered && closedAsAbove + SAME_WRITING_MARGIN * ownBoxes >= aboveAsAbove;
+  return again ? (asAbove - asNumbered) / Math.max(1, boxes) : null;
 }
 /**
  * How much better (natural log, a box) a closed row's boxes may fit the moves read there as numbered than the row above's
@@ -272,22 +275,23 @@ const SAME_WRITING_MARGIN = 7;
  * row's plies are two moves played and not written, the rest of the game as closed, and their prior alone tells: with a
  * beam of 512 such a game came to be as sure as the one closed, fonts 97.0 → 94.1% right with a row left blank on fewer
  * flags alone). With a written row left out ("written"), its game fits its boxes clearly better, move for move
- * (ROWS_LIKELIER), in a hand the reader knows (in one it does not, how well a game fits tells little: a hand flagged
- * whole was read with a row it wrote closed, 38 → 12 moves right). Flags alone do not tell there: a game read with a
- * row less has two moves less to flag (in a hand flagged throughout that alone made a row read alike by chance look
+ * (ROWS_LIKELIER; ROWS_LIKELIER_SHOWN where its boxes themselves fit the row above's moves by SHOWN_AGAIN a box better than
+ * the moves read there as numbered: `shown`, readsAsWrittenAgain's), in a hand the reader knows (in one it does not, how
+ * well a game fits tells little: a hand flagged whole was read with a row it wrote closed, 38 → 12 moves right). Flags
+ * alone do not tell there: a game read with a row less has two moves less to flag (in a hand flagged throughout that alone made a row read alike by chance look
  * like a move written twice), and a game read as numbered past a move written twice is often sure of every move after
  * it, a move apart (README, *A move written twice*, *Rows written again, told by how the game fits*). Two players'
  * sheets with a row one holds alone taken the other way (`closed` undefined): more moves read surely, or fewer flagged
  * where most are read surely (their plies hold one box or two, so a move's likelihood does not compare: held to
  * ROWS_LIKELIER, cursive pairs with a move written twice read 99.2 → 95.0% right).
  */
-export const rowsReadBetter = (other: DecodedGame, game: DecodedGame, closed?: Renumbered["closed"]) => {
+export const rowsReadBetter = (other: DecodedGame, game: DecodedGame, closed?: Renumbered["closed"], shown = 0) => {
   const fewerFlagged = flaggedMoves(other) < flaggedMoves(game);
   if (closed === "blank") return fewerFlagged || other.logLikelihood > game.logLikelihood;
   if (closed === "written") {
     // the game's log-likelihood as if it had the other's number of moves, each as likely as its moves on average
     const asLong = (game.logLikelihood * other.moves.length) / Math.max(1, game.moves.length);
-    return !other.unfamiliarHand && other.logLikelihood > asLong + ROWS_LIKELIER;
+    return !other.unfamiliarHand && other.logLikelihood > asLong + (shown >= SHOWN_AGAIN ? ROWS_LIKELIER_SHOWN : ROWS_LIKELIER);
   }
   const sure = (read: DecodedGame) => read.moves.length - flaggedMoves(read);
   return sure(other) > sure(game) || (fewerFlagged && flaggedMoves(other) < other.moves.length / 2);
@@ -299,9 +303,26 @@ export const rowsReadBetter = (other: DecodedGame, game: DecodedGame, closed?: R
  * (4.7 the most measured: fonts sheet 7 without a slip). It was 8 until a closed row's boxes had to fit the row above's
  * moves as its own boxes do (readsAsWrittenAgain): at 5, fonts sheet 7 with a move written twice (a gain of 5.6) is read
  * 157 → 179 of 179 moves right, 14 → 0 wrong unflagged, no other of 131 held-out sheets changed; at 3, the row alike by
- * chance on sheet 7 without a slip, which fits the row above as its own boxes do, is closed (178 → 159 right).
+ * chance on sheet 7 without a slip, which fits the row above as its own boxes do, is closed (178 → 159 right): its boxes
+ * fit the moves read there as numbered as well as the row above's (SHOWN_AGAIN tells such rows).
  */
 const ROWS_LIKELIER = 5;
+/**
+ * How much better (natural log, a box) a closed row's boxes must fit the row above's moves than the moves read there as
+ * numbered for its game to need only ROWS_LIKELIER_SHOWN. Read as numbered, a row written again holds two moves made up to
+ * fit it, which fit it worse than the moves it shows; a row alike by chance holds its own moves, which fit it as well or
+ * better. On 244 held-out sheets (fonts, joined, print, cursive, Debian's hands; with a move written twice and without),
+ * 77 of the 109 rows written again that were tried fitted the row above's moves 4 a box better or more (up to 27.7), and
+ * none of the 79 rows alike by chance did (the most, 0.88 better).
+ */
+const SHOWN_AGAIN = 4;
+/**
+ * The gain a game with such a row closed needs: read as numbered, the moves made up for a row written again may fit it
+ * about as well as the game's other moves fit theirs, and closing it then gains little (fonts sheet 9 with a move written
+ * twice: 3.4, its boxes 6.4 a box better as the row above; as numbered, 36 of 83 moves right, 44 wrong unflagged; closed,
+ * 83 of 83). No other of the 244 sheets was read otherwise.
+ */
+const ROWS_LIKELIER_SHOWN = 2;
 
 /** Whether a game read from other readings of the same boxes is the better: fewer moves flagged, its boxes fitting it no worse. */
 export const readsBetter = (other: DecodedGame, game: DecodedGame) => flaggedMoves(other) < flaggedMoves(game) && unfitting(other) <= unfitting(game);
