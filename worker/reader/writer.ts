@@ -256,11 +256,15 @@ export function readsAsWrittenAgain(pages: readonly PageMoves[], boxPlies: BoxPl
 }
 /**
  * How much better (natural log, a box) a closed row's boxes may fit the moves read there as numbered than the row above's
- * and still be taken for it written again: on 36 held-out sheets with a move written twice (fonts, print, cursive), the
- * rows rightly closed fitted them up to 7.4 better (a print hand read with the moves of the row above it as closed read
- * them so); the real row closed in error, 12.5.
+ * and still be taken for it written again. It was 10 (on 36 held-out sheets with a move written twice, rows rightly closed
+ * fitted them up to 7.4 better, a print hand read with the moves of the row above as closed read them so; the real row
+ * closed in error, 12.5) until rows also had to fit the row above as its own boxes do (SAME_WRITING_MARGIN). On 308
+ * held-out sheets (README, *A row written again that its boxes show*) the rows rightly closed that passed that test and
+ * gained anything fitted them at most 2.9 better, and a real row fitting them 4.9 better was closed (print with real
+ * digits, sheet 32: 37. Rff5 Qxg2, read Rf5 Qxg7, below 36. Rxc5 Qxg6, a gain of 7.6; read two plies early from there,
+ * 72 of 85 moves right and 8 wrong unflagged; read as numbered, 85 of 85).
  */
-const WRITTEN_AGAIN_MARGIN = 10;
+const WRITTEN_AGAIN_MARGIN = 4;
 /**
  * How much worse (natural log, a box) a closed row's boxes may fit the row above's moves than the row above's own boxes do:
  * on 36 held-out sheets with a move written twice (fonts, print, cursive 0–11) the rows rightly closed fitted them at most
