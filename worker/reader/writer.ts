@@ -213,16 +213,17 @@ function searchedWider(pages: readonly PageMoves[], language: NotationLanguage, 
 }
 
 /**
- * Whether the boxes a sheet's rows closed as written again leave out (`boxPlies` -1) could show the moves `closed` (the game
- * read so) reads in the row above them, and if so how much better (natural log, a box) they fit those moves than the moves
- * `numbered` (the game read as numbered) reads there (rowsReadBetter's `shown`); null where they could not. They could
- * where they fit the moves read there as numbered better by no more than WRITTEN_AGAIN_MARGIN a box. A row written twice
- * shows the row above again; a real row read badly only looks like it (Bb4 c6 below Bxd2 Bd7, a joined hand with real digits: its boxes fit Bb4 and c6 by −2.7 and −1.4, Bxd2 and Bd7
- * by −11.7 and −17.3), and was closed where the game fitted the other boxes better by a little more than ROWS_LIKELIER,
- * then read on surely two plies early (21 of 83 moves right, 41 wrong unflagged). And the boxes must fit those moves
- * nearly as well as the row above's own boxes do, worse by no more than SAME_WRITING_MARGIN a box: the same writer wrote
- * the same moves twice. A real row one character apart from the row above, in a hand whose letters the recognizer
- * misreads, passes the first test and fails this one (README, *A real row closed as the row above written again*).
+ * Whether the boxes a sheet's rows closed as written again leave out (`boxPlies` -1) could show the moves `closed` (the
+ * game read so) reads in the row above them, and if so how much better (natural log, a box) they fit those moves than
+ * the moves `numbered` (the game read as numbered) reads there (rowsReadBetter's `shown`); null where they could not.
+ * They could where they fit the moves read there as numbered better by no more than WRITTEN_AGAIN_MARGIN a box. A row
+ * written twice shows the row above again; a real row read badly only looks like it (Bb4 c6 below Bxd2 Bd7, a joined
+ * hand with real digits: its boxes fit Bb4 and c6 by −2.7 and −1.4, Bxd2 and Bd7 by −11.7 and −17.3), and was closed
+ * where the game fitted the other boxes better by a little more than ROWS_LIKELIER, then read on surely two plies early
+ * (21 of 83 moves right, 41 wrong unflagged). And the boxes must fit those moves nearly as well as the row above's own
+ * boxes do, worse by no more than SAME_WRITING_MARGIN a box: the same writer wrote the same moves twice. A real row one
+ * character apart from the row above, in a hand whose letters the recognizer misreads, passes the first test and fails
+ * this one (README, *A real row closed as the row above written again*).
  */
 export function readsAsWrittenAgain(pages: readonly PageMoves[], boxPlies: BoxPlies, numbered: DecodedGame, closed: DecodedGame, language: NotationLanguage): number | null {
   let [asAbove, asNumbered, boxes] = [0, 0, 0];
@@ -279,15 +280,16 @@ const SAME_WRITING_MARGIN = 7;
  * row's plies are two moves played and not written, the rest of the game as closed, and their prior alone tells: with a
  * beam of 512 such a game came to be as sure as the one closed, fonts 97.0 → 94.1% right with a row left blank on fewer
  * flags alone). With a written row left out ("written"), its game fits its boxes clearly better, move for move
- * (ROWS_LIKELIER; ROWS_LIKELIER_SHOWN where its boxes themselves fit the row above's moves by SHOWN_AGAIN a box better than
- * the moves read there as numbered: `shown`, readsAsWrittenAgain's), in a hand the reader knows (in one it does not, how
- * well a game fits tells little: a hand flagged whole was read with a row it wrote closed, 38 → 12 moves right). Flags
- * alone do not tell there: a game read with a row less has two moves less to flag (in a hand flagged throughout that alone made a row read alike by chance look
- * like a move written twice), and a game read as numbered past a move written twice is often sure of every move after
- * it, a move apart (README, *A move written twice*, *Rows written again, told by how the game fits*). Two players'
- * sheets with a row one holds alone taken the other way (`closed` undefined): more moves read surely, or fewer flagged
- * where most are read surely (their plies hold one box or two, so a move's likelihood does not compare: held to
- * ROWS_LIKELIER, cursive pairs with a move written twice read 99.2 → 95.0% right).
+ * (ROWS_LIKELIER; ROWS_LIKELIER_SHOWN where its boxes themselves fit the row above's moves by SHOWN_AGAIN a box better
+ * than the moves read there as numbered: `shown`, readsAsWrittenAgain's), in a hand the reader knows (in one it does
+ * not, how well a game fits tells little: a hand flagged whole was read with a row it wrote closed, 38 → 12 moves
+ * right). Flags alone do not tell there: a game read with a row less has two moves less to flag (in a hand flagged
+ * throughout that alone made a row read alike by chance look like a move written twice), and a game read as numbered
+ * past a move written twice is often sure of every move after it, a move apart (README, *A move written twice*, *Rows
+ * written again, told by how the game fits*). Two players' sheets with a row one holds alone taken the other way
+ * (`closed` undefined): more moves read surely, or fewer flagged where most are read surely (their plies hold one box
+ * or two, so a move's likelihood does not compare: held to ROWS_LIKELIER, cursive pairs with a move written twice read
+ * 99.2 → 95.0% right).
  */
 export const rowsReadBetter = (other: DecodedGame, game: DecodedGame, closed?: Renumbered["closed"], shown = 0) => {
   const fewerFlagged = flaggedMoves(other) < flaggedMoves(game);
