@@ -41,6 +41,25 @@ describe("legality-constrained decoding", () => {
     expect(() => decodeGame([ply(frames("e4")), ply(frames("e5"))], "EN", { prefix: ["e5"] })).toThrow();
   });
 
+  it("flags a move read surely that a doubted move's rival would write otherwise: Bd5 after c5, Bxd5 after d5, the box showing no capture", () => {
+    // which pawn black moved the box cannot tell; the bishop's box reads Bd5, which takes on d5 where the pawn went there
+    const observations = [ply(frames("e4")), ply(frames("c5", { 0: "cd" })), ply(frames("Bc4")), ply(frames("Nc6")), ply(frames("Bd5"))];
+    const game = decodeGame(observations, "EN");
+    const [pawn, bishop] = [game.moves[1], game.moves[4]];
+    expect(["c5", "d5"]).toContain(pawn.san);
+    expect(pawn.flagged).toBe(true);
+    expect(bishop.san).toBe(pawn.san === "d5" ? "Bxd5" : "Bd5");
+    // its box fits it surely, but it is right only where the pawn's move is: it is no surer
+    expect(bishop.evidence!.local).toBeGreaterThan(0.99);
+    expect(bishop.confidence).toBeLessThanOrEqual(pawn.confidence);
+    expect(bishop.flagged).toBe(true);
+    // moves the rival's board writes alike stay as sure as their boxes make them
+    expect(game.moves.slice(2, 4).map((move) => [move.san, move.flagged])).toEqual([
+      ["Bc4", false],
+      ["Nc6", false],
+    ]);
+  });
+
   it("calls onStep after every ply it reads (an activity's heartbeat), so that no decoding goes long without one", () => {
     const texts = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O", "Bc5", "d3", "d6"];
     const observations = texts.map((text) => ply(frames(text)));

@@ -603,9 +603,58 @@ export function decodeGame(plies: readonly PlyObservation[], language: NotationL
     const confidence = reading.tied ? Math.min(agreement[ply], move.shared ?? 1, calibrated) : calibrated;
     return { ply, san: move.san, confidence, flagged: confidence < reviewThreshold(evidence, calibration), evidence };
   });
+  doubtDependentMoves(moves, readings, scorings, positions, calibration);
   const unfamiliarHand = lost.length > 0;
   if (unfamiliarHand) for (const move of moves.slice(confirmed.length)) move.flagged = true;
   return withUnsure({ moves, fen: best.fen, logLikelihood: best.score, unfamiliarHand, leftOut: [] }, options.unsure);
+}
+
+/** The plies after a flagged move whose moves are looked at on the board its rival would leave (doubtDependentMoves). */
+const DEPENDENT_PLIES = 16;
+/** How much worse (natural log) a ply's boxes may fit the same move as its rival's board writes it, for the move to depend on it. */
+const DEPENDENT_MARGIN = 1;
+
+/** A move's square of arrival and promotion (e4, e8=Q), or the castling itself: with the square it leaves, the move whatever its marks. */
+const arrival = (san: string) => (san.startsWith("O-O") ? san.replace(/[+#]$/, "") : (/[a-h][1-8](=[NBRQ])?(?=[+#]?$)/.exec(san)?.[0] ?? san));
+
+/** Whether two SANs of one move differ in whether it takes, and only so (Bc6, Bxc6+). */
+const takesOtherwise = (one: string, other: string) => one.includes("x") !== other.includes("x") && one.replace(/[x+#]/g, "") === other.replace(/[x+#]/g, "");
+
+/**
+ * A move read surely after a flagged one may be sure only on the board that move leaves: where a knight's move was read
+ * for another (Nc6 for Nd6), the square it went to is taken in the game read, and a bishop's move there later reads as a
+ * capture (Bxc6 for Bc6, the box showing neither), sure at 0.994 (cursive with real people's digits). Each flagged move's rival (the
+ * likeliest other legal move) is played instead, and the game's moves after it on that board, up to DEPENDENT_PLIES or a
+ * move that board does not allow: a move that takes on one board and not on the other, where its boxes fit either as
+ * well, is no surer than the flagged move. Moves that check on one board only (Rb6+, Rb6) were doubted so too, some 3
+ * times as many, nearly all right (README, *A move that takes only on the board a doubted move leaves*).
+ */
+function doubtDependentMoves(moves: DecodedMove[], readings: readonly (PlyReading | null)[], scorings: readonly BoxScores[], positions: Positions, calibration: Calibration) {
+  const fens: string[] = [];
+  let fen = START_FEN;
+  for (const move of moves) {
+    fens.push(fen);
+    fen = positions.play(fen, move.san);
+  }
+  const sources = moves.filter((move) => move.flagged && readings[move.ply]?.rival);
+  for (const source of sources) {
+    let other = positions.play(fens[source.ply], readings[source.ply]!.rival!);
+    for (let ply = source.ply + 1; ply < Math.min(moves.length, source.ply + 1 + DEPENDENT_PLIES); ply++) {
+      const move = moves[ply];
+      const read = positions.position(fens[ply]);
+      const from = read.origins[read.sans.indexOf(move.san)];
+      const there = positions.position(other);
+      const index = there.sans.findIndex((san, i) => there.origins[i] === from && arrival(san) === arrival(move.san));
+      if (index < 0) break;
+      const written = there.sans[index];
+      const scoring = scorings[ply];
+      if (takesOtherwise(written, move.san) && move.evidence && scoring && scoring.moveScore(written, from) >= scoring.moveScore(move.san, from) - DEPENDENT_MARGIN) {
+        move.confidence = Math.min(move.confidence, source.confidence);
+        move.flagged = move.confidence < reviewThreshold(move.evidence, calibration);
+      }
+      other = positions.playAt(other, index);
+    }
+  }
 }
 
 /** The position from which a game is decoded. */
@@ -641,7 +690,7 @@ const share = (flags: readonly boolean[]) => (flags.length ? flags.filter(Boolea
  * whether the recognizer's own reading of a box is one of its written forms, and whether the rival fits as well, or some
  * box better (`tied`: only the game tells them apart).
  */
-type PlyReading = { local: number; gaps: number[]; rivalFit: number; clarity: number; readAsWritten: boolean; tied: boolean };
+type PlyReading = { local: number; gaps: number[]; rival: string | null; rivalFit: number; clarity: number; readAsWritten: boolean; tied: boolean };
 
 function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores[], moves: readonly { san: string }[], from: number, positions: Positions): (PlyReading | null)[] {
   let fen = START_FEN;
@@ -662,6 +711,7 @@ function readPath(plies: readonly PlyObservation[], scorings: readonly BoxScores
     return {
       local: Math.exp(scores[chosen] - best) / total,
       gaps,
+      rival: rival < 0 ? null : sans[rival],
       rivalFit,
       tied: rivalFit === bestFit(gaps) || contested(gaps, rivalGaps),
       clarity: scoring.clarity,
