@@ -623,11 +623,12 @@ const takesOtherwise = (one: string, other: string) => one.includes("x") !== oth
 /**
  * A move read surely after a flagged one may be sure only on the board that move leaves: where a knight's move was read
  * for another (Nc6 for Nd6), the square it went to is taken in the game read, and a bishop's move there later reads as a
- * capture (Bxc6 for Bc6, the box showing neither), sure at 0.994 (cursive with real people's digits). Each flagged move's rival (the
- * likeliest other legal move) is played instead, and the game's moves after it on that board, up to DEPENDENT_PLIES or a
- * move that board does not allow: a move that takes on one board and not on the other, where its boxes fit either as
- * well, is no surer than the flagged move. Moves that check on one board only (Rb6+, Rb6) were doubted so too, some 3
- * times as many, nearly all right (README, *A move that takes only on the board a doubted move leaves*).
+ * capture (Bxc6 for Bc6, the box showing neither), sure at 0.994 (cursive with real people's digits). Each flagged
+ * move's rival (the likeliest other legal move) is played instead, and the game's moves after it on that board, up to
+ * DEPENDENT_PLIES or a move that board does not allow: a move that takes on one board and not on the other, where its
+ * boxes fit either as well, is no surer than the flagged move. Moves that check on one board only (Rb6+, Rb6) were
+ * doubted so too, some 3 times as many, nearly all right (README, *A move that takes only on the board a doubted move
+ * leaves*).
  */
 function doubtDependentMoves(moves: DecodedMove[], readings: readonly (PlyReading | null)[], scorings: readonly BoxScores[], positions: Positions, calibration: Calibration) {
   const fens: string[] = [];
