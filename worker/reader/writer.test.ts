@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { FRAMES as MODEL_FRAMES, type Head } from "../model/recognizer";
-import { CLASSES } from "./alphabet";
+import { CLASSES, decodeClasses, encodeText } from "./alphabet";
 import { FEATURE_NAMES, type Calibration } from "./calibration";
 import type { PageMoves } from "./read";
 import { FRAMES, frames } from "./testFrames";
 import { decodeGame, type DecodedGame } from "./decode";
-import { readGameAdaptedToWriter, readsAsWrittenAgain, readsBetter, rowsReadBetter, teachingMoves } from "./writer";
+import { greedyDecode } from "./ctc";
+import { readGameAdaptedToWriter, readsAsWrittenAgain, readsBetter, rowsReadBetter, teachingMoves, withAdaptedReading } from "./writer";
 
 /** A recognizer whose output layer passes its features through: the features are the classes' log-probabilities. */
 const head: Head = {
@@ -49,6 +50,19 @@ describe("adapting the recognizer to the writer of a sheet", () => {
   });
 
   const flagged = (moves: readonly { flagged: boolean }[]) => moves.filter((move) => move.flagged).length;
+
+  it("lets the writer's own moves decide a box the first reading and the adapted layer are sure of differently", () => {
+    // the general recognizer sure of Rh3, the layer taught by this writer's sure moves sure of Nh3: the writer's reading
+    // weighs 0.6 (half and half until 2026-12-07, a tie between the two)
+    const mixed = withAdaptedReading(frames("Rh3"), frames("Nh3"));
+    expect(decodeClasses(greedyDecode(mixed, FRAMES, CLASSES))).toBe("Nh3");
+    const letterFrame = 2 * CLASSES;
+    expect(Math.exp(mixed[letterFrame + encodeText("N")[0]])).toBeCloseTo(0.6 * 0.9901, 3);
+    expect(Math.exp(mixed[letterFrame + encodeText("R")[0]])).toBeCloseTo(0.4 * 0.9901, 3);
+    // where both are sure of the same character, it stays as sure
+    expect(Math.exp(withAdaptedReading(frames("Nh3"), frames("Nh3"))[letterFrame + encodeText("N")[0]])).toBeCloseTo(0.9901, 4);
+  });
+
 
   it("keeps an adapted reading that sends fewer moves to a person than the first", async () => {
     const { first, game, adapted } = await readGameAdaptedToWriter(sheet, "EN", head, { calibration: byReadAsWritten(1) });
