@@ -63,7 +63,6 @@ describe("adapting the recognizer to the writer of a sheet", () => {
     expect(Math.exp(withAdaptedReading(frames("Nh3"), frames("Nh3"))[letterFrame + encodeText("N")[0]])).toBeCloseTo(0.9901, 4);
   });
 
-
   it("keeps an adapted reading that sends fewer moves to a person than the first", async () => {
     const { first, game, adapted } = await readGameAdaptedToWriter(sheet, "EN", head, { calibration: byReadAsWritten(1) });
     // the knight moves' boxes read as rook moves at first: eight moves flagged
