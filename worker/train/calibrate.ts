@@ -6,7 +6,8 @@
  * flagged (a stricter one for games that fit their boxes badly, and one for moves read on both players' sheets) such
  * that the fewest are flagged while the
  * unflagged moves of every kind of hand in each kind of game (random play, real openings; over the notations, digits and
- * bends) are right at least `--aim` of the time.
+ * bends) are right at least `--aim` of the time, and those of every set (each notation, digits and bend too) at least
+ * 99.5% (SET_FLOOR).
  * Prints, per set (kind of hand and of game), what the chosen calibration flags and how often the unflagged moves are right, also
  * as fit without that kind of hand (how it does on a hand it never saw), and writes
  * worker/model/calibration/calibration.json. Games of a hand the reader is lost on (flagged whole) are
