@@ -96,8 +96,8 @@ type Thresholds = Pick<Calibration, "reviewBelow" | "astray" | "bothSheets">;
  * (wilsonLowerBound), or, for some set, not at least SET_FLOOR as observed.
  */
 function flaggedOrUnsafe(moves: readonly Judged[], groups: number, sets: number, calibration: Calibration, aim: number): number {
-  const [total, unflagged, right] = [new Array<number>(groups).fill(0), new Array<number>(groups).fill(0), new Array<number>(groups).fill(0)];
-  const [setUnflagged, setRight] = [new Array<number>(sets).fill(0), new Array<number>(sets).fill(0)];
+  const zeros = (length: number) => new Array<number>(length).fill(0);
+  const [total, unflagged, right, setUnflagged, setRight] = [zeros(groups), zeros(groups), zeros(groups), zeros(sets), zeros(sets)];
   for (const move of moves) {
     total[move.group]++;
     if (move.confidence < reviewThreshold(move, calibration)) continue;
